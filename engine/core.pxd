@@ -11,6 +11,8 @@
 #                     viewer has seen, drawn from rng; a function of viewer's information and rng alone
 #   c_info_hash       hash of what `viewer` can see (equal for states viewer cannot tell apart)
 #   c_check           0 if the game's invariants hold, else a game-specific nonzero code
+#   c_evaluate        optional heuristic: fill out[seat] with an estimate of each seat's return from a
+#                     non-terminal state and return True; return False (the default) to have none
 from libc.stdint cimport uint64_t
 from engine.rng cimport Rng
 
@@ -36,6 +38,7 @@ cdef class State:
     cdef uint64_t c_info_hash(self, int viewer) noexcept nogil
     cdef int c_decision_count(self) noexcept nogil
     cdef int c_check(self) noexcept nogil
+    cdef bint c_evaluate(self, double* out) noexcept nogil
     cdef void* c_struct(self) noexcept nogil
     cdef size_t c_struct_size(self) noexcept nogil
     cdef void c_copy_from(self, State other) noexcept

@@ -83,6 +83,9 @@ cdef class State:
     cdef int c_check(self) noexcept nogil:
         return 0
 
+    cdef bint c_evaluate(self, double* out) noexcept nogil:
+        return False
+
     cdef void* c_struct(self) noexcept nogil:
         return NULL
 
@@ -228,7 +231,12 @@ cdef class State:
 
     # ------------------------------------------------------------------ Python level: per game
     def to_json(self, viewer=None):
-        """The position as seat ``viewer`` sees it (``None``: everything)."""
+        """The position as seat ``viewer`` sees it (``None``: everything, enough for :meth:`load_json`
+        to rebuild a byte-identical struct, the PRNG state included)."""
+        raise NotImplementedError
+
+    def load_json(self, obj):
+        """Fill this state from ``to_json(None)`` output (used by ``Game.state_from_json``)."""
         raise NotImplementedError
 
     def action_to_json(self, int action):

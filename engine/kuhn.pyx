@@ -155,13 +155,25 @@ cdef class KuhnState(State):
             c = self.s.cards[seat]
             visible = viewer is None or viewer == seat or shown
             cards.append(CARD_NAMES["en"][c] if (c >= 0 and visible) else None)
-        return {
+        d = {
             "cards": cards,
             "betting": [WORDS["en"][self.s.hist[i]] for i in range(self.s.nhist)],
             "dealt": self.s.ndealt,
             "decision": self.s.decisions,
             "showdown": shown,
         }
+        if viewer is None:
+            d["raw_cards"] = [self.s.cards[0], self.s.cards[1]]
+        return d
+
+    def load_json(self, obj):
+        memset(&self.s, 0, sizeof(KuhnS))
+        self.s.cards[0], self.s.cards[1] = obj["raw_cards"]
+        self.s.ndealt = obj["dealt"]
+        self.s.nhist = len(obj["betting"])
+        for i, w in enumerate(obj["betting"]):
+            self.s.hist[i] = WORDS["en"].index(w)
+        self.s.decisions = obj["decision"]
 
     def action_to_json(self, int action):
         if self.s.ndealt < 2:

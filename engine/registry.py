@@ -150,6 +150,14 @@ class Game:
             state.apply_action(int(a))
         return state
 
+    def state_from_json(self, seed: int, obj: dict, history=()) -> Any:
+        """Rebuild a state from ``to_json(None)`` (the full view)."""
+        state = self.spec.state_class()
+        state._bind(self, seed)
+        state.load_json(obj)
+        state.restore(state.snapshot(), history)
+        return state
+
     def state_from_snapshot(self, seed: int, data: bytes, history) -> Any:
         """Rebuild a state from :meth:`State.snapshot` bytes plus the decision log that led there."""
         state = self.spec.state_class()
