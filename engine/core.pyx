@@ -235,6 +235,12 @@ cdef class State:
         to rebuild a byte-identical struct, the PRNG state included)."""
         raise NotImplementedError
 
+    def render_text(self, viewer=None, lang="en"):
+        """A plain-text picture of the position as ``viewer`` sees it (for email). Games override
+        this; the fallback is the indented JSON view."""
+        import json
+        return json.dumps(self.to_json(viewer), indent=2, ensure_ascii=False)
+
     def load_json(self, obj):
         """Fill this state from ``to_json(None)`` output (used by ``Game.state_from_json``)."""
         raise NotImplementedError
