@@ -1,7 +1,7 @@
 """Monte Carlo tree search over the engine's State protocol.
 
     >>> import engine, mcts
-    >>> state = engine.load_game("kuhn_poker").replay(0, [2, 0])
+    >>> state = engine.load_game("kuhn_poker").replay(0, [0, 2, 1])   # holding K, facing a bet
     >>> mcts.search(state, iterations=1000, seed=1).action
     1
 
