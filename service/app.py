@@ -1,0 +1,48 @@
+"""The Flask application factory. Extensions are created unbound at import and bound in
+:func:`create_app`, so tests, gunicorn and the CLI each build their own app."""
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api as _Api
+
+from service.config import Config
+from service.db import db
+from service.errors import from_http_exception, problem_response, register_error_handlers
+from service.views import register_blueprints
+from service.views.common import ProblemSchema
+
+
+class Api(_Api):
+    """flask-smorest's Api with the one error shape: problem details for every error, including
+    its own 422 validation errors, and documented as such."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error):
+        if 300 <= (error.code or 500) < 400:
+            return error
+        return problem_response(from_http_exception(error))
+
+
+api = Api()
+
+
+def create_app(config: Config | dict | None = None) -> Flask:
+    """Build the app. ``config`` is a :class:`Config` (default: from the environment) or a dict of
+    overrides applied on top of it."""
+    if config is None:
+        config = Config()
+    elif isinstance(config, dict):
+        config = Config(**config)
+    app = Flask("turnpost")
+    app.config.from_mapping(config.as_dict())
+    app.json.sort_keys = False
+    db.init_app(app)
+    api.init_app(app, spec_kwargs={
+        "info": {"description": "Board games by email and REST, with MCTS opponents. Errors are "
+                               "RFC 9457 problem details with a stable `code`."},
+    })
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    register_blueprints(api)
+    register_error_handlers(app)
+    return app

@@ -1,0 +1,16 @@
+"""Schemas of /v1/players."""
+import marshmallow as ma
+from marshmallow import validate
+
+
+class PlayerCreateSchema(ma.Schema):
+    name = ma.fields.String(required=True, validate=validate.Length(min=1, max=80))
+    email = ma.fields.Email(required=True, validate=validate.Length(max=254))
+    language = ma.fields.String(load_default="en", validate=validate.OneOf(["en", "es"]),
+                                metadata={"description": "Language of messages and emails."})
+
+
+class PlayerCreatedSchema(ma.Schema):
+    id = ma.fields.Integer(required=True)
+    token = ma.fields.String(required=True, metadata={
+        "description": "Bearer token for this player. Shown only now: store it."})
