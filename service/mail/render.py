@@ -195,9 +195,10 @@ def turn_message(info: GameInfo, state, recipient: Recipient, decision: int, lin
     body.append(t(lang, "link", url=links.game_url))
     body += _footer(lang, info, links)
     msg = EmailMessage()
+    # Body first: set_content() drops any Content-* header set before it (Content-Language).
+    msg.set_content("\n".join(body) + "\n")
     _headers(msg, info, recipient, links, lang, "turn", decision)
     msg["Subject"] = t(lang, "subject_turn", title=title, game_id=info.game_id, decision=decision)
-    msg.set_content("\n".join(body) + "\n")
     return msg
 
 
@@ -227,7 +228,7 @@ def game_over_message(info: GameInfo, state, recipient: Recipient, links: Links)
     body += ["", t(lang, verdict), "", t(lang, "link", url=links.game_url)]
     body += _footer(lang, info, links)
     msg = EmailMessage()
+    msg.set_content("\n".join(body) + "\n")
     _headers(msg, info, recipient, links, lang, "over", None)
     msg["Subject"] = t(lang, "subject_over", title=title, game_id=info.game_id)
-    msg.set_content("\n".join(body) + "\n")
     return msg

@@ -1,0 +1,209 @@
+"""Absent players: reminders before a turn's deadline, and the AI playing for the seat at it.
+
+The game row says who decides next and until when (``games.deadline_at``, set by the service on each
+change of decider). :func:`schedule` (run periodically beside the outbox sweep) turns that into RQ jobs
+at exact times with ``enqueue_at``, under deterministic ids (``remind:<game>:<seat>:<decision>:<s>``,
+``deadline:<game>:<seat>:<decision>``), so repeated sweeps and several workers schedule each once.
+
+* :func:`remind` mails the player "your turn, N left" if the decision is still theirs.
+* :func:`expire` plays the seat's overdue decisions with MCTS. It gives the seat to the AI for the rest
+  of the turn (``seats.ai`` holds the takeover budget, ``seat_control.ai_mode = "turn"``) and plays each
+  decision through :func:`workers.ai.take_decision`, which submits with the expected decision number:
+  however many workers run the job, each decision lands once, and the log records ``actor = "ai"``.
+  When the turn passes to someone else the seat goes back to its player, unless this was the
+  ``TURNPOST_TAKEOVERS_BEFORE_AI``-th consecutive takeover: then the AI keeps the seat
+  (``ai_mode = "until_reclaim"``) until the player reclaims it (:func:`service.seats.reclaim`).
+
+Configuration: ``TURNPOST_REMINDERS`` (seconds before the deadline, default ``86400,3600``),
+``TURNPOST_TAKEOVERS_BEFORE_AI`` (default 3), ``TURNPOST_TAKEOVER_SECONDS`` /
+``TURNPOST_TAKEOVER_ITERATIONS`` (the search budget, default 2 s / 2000). Nothing here names a game.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from datetime import datetime, timedelta, timezone
+
+from redis import Redis
+from rq import get_current_job
+from rq.job import Job
+from sqlalchemy import select, update
+
+from service import games, models
+from service.models import utcnow
+from workers import context, queues
+from workers.ai import take_decision
+from workers.relay import relay_pending
+
+log = logging.getLogger(__name__)
+
+DEFAULT_REMINDERS = (24 * 3600, 3600)
+DEFAULT_TAKEOVERS_BEFORE_AI = 3
+
+
+def reminder_offsets() -> list[int]:
+    """Seconds before the deadline at which a reminder goes out (largest first)."""
+    raw = os.environ.get("TURNPOST_REMINDERS")
+    values = [int(float(x)) for x in raw.split(",") if x.strip()] if raw is not None \
+        else list(DEFAULT_REMINDERS)
+    return sorted({v for v in values if v > 0}, reverse=True)
+
+
+def takeovers_before_ai() -> int:
+    """Consecutive deadline takeovers after which the AI keeps the seat until it is reclaimed."""
+    return max(1, int(os.environ.get("TURNPOST_TAKEOVERS_BEFORE_AI", DEFAULT_TAKEOVERS_BEFORE_AI)))
+
+
+def takeover_budget() -> dict:
+    """The search budget of a takeover (stored in ``seats.ai`` while the AI holds the seat)."""
+    return {"seconds": float(os.environ.get("TURNPOST_TAKEOVER_SECONDS", "2")),
+            "iterations": int(os.environ.get("TURNPOST_TAKEOVER_ITERATIONS", "2000")),
+            "takeover": True}
+
+
+def _aware(dt: datetime) -> datetime:
+    # SQLite returns naive datetimes even for timezone-aware columns; they are stored in UTC.
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+
+
+# ---------------------------------------------------------------------------------------- scheduling
+def _enqueue_at(connection: Redis, when: datetime, queue: str, func: str, kwargs: dict,
+                jid: str) -> bool:
+    if Job.exists(jid, connection=connection):
+        return False
+    q = queues.get_queue(queue, connection)
+    opts = dict(job_id=jid, description=jid, result_ttl=7 * 24 * 3600, failure_ttl=7 * 24 * 3600,
+                job_timeout=600)
+    if when <= utcnow():
+        q.enqueue(func, kwargs=kwargs, **opts)
+    else:
+        q.enqueue_at(when, func, kwargs=kwargs, **opts)
+    return True
+
+
+def schedule(sessionmaker, connection: Redis) -> int:
+    """Schedule reminder and deadline jobs for every human decision that has a deadline; how many
+    jobs were new."""
+    n = 0
+    with sessionmaker() as session:
+        rows = session.execute(
+            select(models.Game.id, models.Game.next_seat, models.Game.decision_count,
+                   models.Game.deadline_at)
+            .join(models.Seat, (models.Seat.game_id == models.Game.id)
+                  & (models.Seat.seat == models.Game.next_seat))
+            .where(models.Game.status == "active", models.Game.deadline_at.is_not(None),
+                   models.Seat.ai.is_(None), models.Seat.player_id.is_not(None))).all()
+    now = utcnow()
+    for game_id, seat, decision, deadline in rows:
+        deadline = _aware(deadline)
+        args = {"game_id": game_id, "seat": seat, "decision": decision}
+        for before in reminder_offsets():
+            when = deadline - timedelta(seconds=before)
+            # A reminder whose time has passed is skipped: a later, closer one (or the deadline)
+            # is already on its way.
+            if when > now:
+                n += _enqueue_at(connection, when, queues.MAIL, "workers.deadlines.remind",
+                                 {**args, "before": before},
+                                 f"remind:{game_id}:{seat}:{decision}:{before}")
+        n += _enqueue_at(connection, deadline, queues.AI, "workers.deadlines.expire", args,
+                         f"deadline:{game_id}:{seat}:{decision}")
+    return n
+
+
+# ---------------------------------------------------------------------------------------- reminders
+def remind(game_id: str, seat: int, decision: int, before: int) -> dict:
+    """RQ job: remind ``seat``'s player that decision ``decision`` is due in about ``before`` s."""
+    from workers.mail import reminder_mail_send     # mail rendering lives with the mail jobs
+    return reminder_mail_send(game_id, seat, decision, before)
+
+
+# ---------------------------------------------------------------------------------------- takeover
+def _claim(session, game_id: str, seat: int, decision: int) -> tuple[bool, str | None]:
+    """Give the seat to the AI for this overdue turn, once; (claimed now, ai_mode after)."""
+    control = session.get(models.SeatControl, (game_id, seat))
+    if control is None:
+        control = models.SeatControl(game_id=game_id, seat=seat, consecutive_takeovers=0)
+        session.add(control)
+        session.flush()
+    if control.last_takeover is not None:
+        played = session.scalar(select(models.Decision.id).where(
+            models.Decision.game_id == game_id, models.Decision.seat == seat,
+            models.Decision.actor == "human", models.Decision.number > control.last_takeover).limit(1))
+        if played is not None:
+            control.consecutive_takeovers = 0      # the player came back in between
+    # The compare-and-set: only one worker turns a human seat into an AI seat.
+    moved = session.execute(
+        update(models.Seat)
+        .where(models.Seat.game_id == game_id, models.Seat.seat == seat, models.Seat.ai.is_(None))
+        .values(ai=takeover_budget()).execution_options(synchronize_session=False)).rowcount
+    if moved != 1:
+        session.rollback()
+        return False, session.get(models.SeatControl, (game_id, seat)).ai_mode
+    control.consecutive_takeovers += 1
+    control.last_takeover = decision
+    control.ai_mode = "until_reclaim" if control.consecutive_takeovers >= takeovers_before_ai() \
+        else "turn"
+    control.updated_at = utcnow()
+    session.commit()
+    return True, control.ai_mode
+
+
+def _release(session, game_id: str, seat: int) -> bool:
+    """Hand a seat taken over for one turn back to its player; True if it was handed back."""
+    control = session.get(models.SeatControl, (game_id, seat))
+    if control is None or control.ai_mode != "turn":
+        return False
+    control.ai_mode = None
+    control.updated_at = utcnow()
+    session.execute(update(models.Seat)
+                    .where(models.Seat.game_id == game_id, models.Seat.seat == seat)
+                    .values(ai=None).execution_options(synchronize_session=False))
+    session.commit()
+    return True
+
+
+def play_overdue(sessionmaker, game_id: str, seat: int, decision: int) -> dict:
+    """Play ``seat``'s overdue turn from decision ``decision`` (exactly once across workers)."""
+    with sessionmaker() as session:
+        row = session.get(models.Game, game_id)
+        if (row is None or row.status != "active" or row.decision_count != decision
+                or row.next_seat != seat):
+            return {"played": 0, "reason": "not_due"}
+        if row.deadline_at is None or _aware(row.deadline_at) > utcnow():
+            return {"played": 0, "reason": "deadline_moved"}
+        claimed, mode = _claim(session, game_id, seat, decision)
+    played = []
+    current = decision
+    # The whole turn: every decision of this seat until it passes to someone else.
+    for _ in range(10_000):
+        with sessionmaker() as session:
+            _row, state = games.load_state(session, game_id)
+        if state.is_terminal() or state.current_player() != seat:
+            break
+        current = state.decision_count()
+        report = take_decision(sessionmaker, game_id, seat, current)
+        if report.get("moved"):
+            played.append(report["action"])
+        elif report.get("reason") == "not_an_ai_seat":
+            break                               # the player reclaimed the seat meanwhile
+    with sessionmaker() as session:
+        released = _release(session, game_id, seat)
+    return {"played": len(played), "actions": played, "claimed": claimed, "mode": mode,
+            "released": released}
+
+
+def expire(game_id: str, seat: int, decision: int) -> dict:
+    """RQ job: the deadline of ``seat``'s decision ``decision`` has come; the AI plays the turn."""
+    sessions = context.sessions()
+    report = play_overdue(sessions, game_id, seat, decision)
+    log.info("deadline %s seat %s decision %s: %s", game_id, seat, decision, report)
+    job = get_current_job()
+    if report["played"] and job is not None:
+        relay_pending(sessions, job.connection)
+    return report
+
+
+def sweep(sessionmaker, connection: Redis) -> int:
+    """One periodic pass: schedule deadline jobs and fan out webhook events."""
+    from workers import webhooks
+    return schedule(sessionmaker, connection) + webhooks.fan_out(sessionmaker, connection)
