@@ -111,10 +111,56 @@ def schedule(sessionmaker, connection: Redis) -> int:
 
 
 # ---------------------------------------------------------------------------------------- reminders
+def _left(seconds: int, lang: str) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+REMINDER_SUBJECT = {"en": "Reminder ({left} left): {subject}",
+                    "es": "Recordatorio (quedan {left}): {subject}"}
+REMINDER_LINE = {
+    "en": "If you have not played when the time is up, the computer will play this turn for you.",
+    "es": "Si no has jugado cuando se acabe el tiempo, el ordenador jugará este turno por ti."}
+
+
+def reminder_message(session, settings, game_id: str, seat: int, decision: int, before: int):
+    """The reminder: the "your turn" mail (so through the seat's own view) marked as a reminder,
+    with its own Message-ID; None if the decision is no longer pending."""
+    from workers.mail import turn_mail
+    msg = turn_mail(session, settings, game_id, seat, decision)
+    if msg is None:
+        return None
+    lang = (msg["Content-Language"] or "en").strip()
+    lang = lang if lang in REMINDER_SUBJECT else "en"
+    subject = str(msg["Subject"])
+    del msg["Subject"]
+    msg["Subject"] = REMINDER_SUBJECT[lang].format(left=_left(before, lang), subject=subject)
+    mid = str(msg["Message-ID"])
+    del msg["Message-ID"]
+    # A different id per reminder: the sent-mail memory must not take it for the turn mail.
+    msg["Message-ID"] = mid.replace(".turn@", f".remind{before}@")
+    body = msg.get_content()
+    msg.set_content(REMINDER_LINE[lang] + "\n\n" + body)
+    return msg
+
+
 def remind(game_id: str, seat: int, decision: int, before: int) -> dict:
     """RQ job: remind ``seat``'s player that decision ``decision`` is due in about ``before`` s."""
-    from workers.mail import reminder_mail_send     # mail rendering lives with the mail jobs
-    return reminder_mail_send(game_id, seat, decision, before)
+    from service.mail.settings import MailSettings
+    from workers.mail import deliver
+    settings = MailSettings.from_config(context.config())
+    with context.sessions()() as session:
+        msg = reminder_message(session, settings, game_id, seat, decision, before)
+    if msg is None:
+        return {"sent": False, "reason": "not_due"}
+    job = get_current_job()
+    where = deliver(msg, settings, job.connection if job is not None else None)
+    log.info("reminder %s seat %s decision %s (%ss before) -> %s", game_id, seat, decision, before,
+             where)
+    return {"sent": where is not None, "message_id": msg["Message-ID"]}
 
 
 # ---------------------------------------------------------------------------------------- takeover

@@ -79,7 +79,9 @@ def turn_mail(session, settings: MailSettings, game_id: str, seat: int,
         return None
     recipient = _recipient(seat, player)
     info = _game_info(session, row, seats, recipient.lang)
-    example = {"expected_decision": decision, "actions": [state.action_to_json(state.legal_actions()[0])]}
+    # The text form: it is what the mail lists as the legal decisions, in the player's language.
+    example = {"expected_decision": decision,
+               "text": state.action_to_text(state.legal_actions()[0], recipient.lang)}
     return turn_message(info, state, recipient, decision, links_for(settings, game_id, player.id),
                         example)
 

@@ -145,15 +145,15 @@ class Sweeper(threading.Thread):
         super().__init__(name="outbox-sweeper", daemon=True)
         self._relay = make_relay(sessionmaker, connection)
         self._interval = interval
-        self._stop = threading.Event()
+        self._stopping = threading.Event()
 
     def run(self) -> None:
-        while not self._stop.is_set():
+        while not self._stopping.is_set():
             n = self._relay()
             if n:
                 log.info("sweep relayed %d outbox row(s)", n)
-            self._stop.wait(self._interval)
+            self._stopping.wait(self._interval)
 
     def stop(self) -> None:
         """Ask the thread to finish after its current sweep."""
-        self._stop.set()
+        self._stopping.set()

@@ -60,6 +60,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     logging.basicConfig(level=os.environ.get("TURNPOST_LOG_LEVEL", "INFO"),
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     redis_url = args.redis_url or context.config().REDIS_URL
     if not redis_url:
         print("turnpost worker: set REDIS_URL (or use 'turnpost serve', which starts its own Redis)",
