@@ -117,3 +117,104 @@ class Outbox(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     relayed_at: Mapped[datetime | None]
     attempts: Mapped[int] = mapped_column(default=0)
+
+
+# ------------------------------------------------------------------ play by email, absent players,
+# webhooks and notification preferences (issue 5)
+from sqlalchemy import ForeignKeyConstraint  # noqa: E402  (kept with the tables that use it)
+
+class InboundMessage(Base):
+    """A reply email already handled, by Message-ID: a redelivered mail acts once."""
+    __tablename__ = "inbound_messages"
+
+    # SHA-256 of the Message-ID: ids may be longer than an index allows and are attacker-chosen.
+    message_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    sender: Mapped[str] = mapped_column(String(254))
+    game_id: Mapped[str | None] = mapped_column(String(16))
+    outcome: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SeatControl(Base):
+    """Deadline takeovers of a human seat: consecutive count, and whether the AI now plays it until
+    the player reclaims it (while it does, ``seats.ai`` holds the takeover budget)."""
+    __tablename__ = "seat_control"
+    __table_args__ = (ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"]),)
+
+    game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    consecutive_takeovers: Mapped[int] = mapped_column(default=0)
+    # Decision number of the latest takeover; a human decision after it resets the count.
+    last_takeover: Mapped[int | None]
+    # "turn": the AI holds the seat for the rest of one overdue turn; "until_reclaim": until the
+    # player reclaims it; None: the player plays.
+    ai_mode: Mapped[str | None] = mapped_column(String(16))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class NotificationPreference(Base):
+    """How a player wants turn mail: each turn or a digest every N hours, quiet hours, or none."""
+    __tablename__ = "notification_preferences"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8), default="each")           # each | digest
+    digest_hours: Mapped[int | None]
+    quiet_start: Mapped[str | None] = mapped_column(String(5))             # "22:00", local time
+    quiet_end: Mapped[str | None] = mapped_column(String(5))
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    unsubscribed: Mapped[bool] = mapped_column(default=False)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WebhookSubscription(Base):
+    """A player's webhook: events about their games are POSTed, signed, to ``url``."""
+    __tablename__ = "webhook_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    url: Mapped[str] = mapped_column(String(2000))
+    # The HMAC key must be readable to sign with; it is shown to the owner once, at creation.
+    secret: Mapped[str] = mapped_column(String(80))
+    events: Mapped[list[Any]]
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WebhookDelivery(Base):
+    """One event for one subscription; ``event_key`` makes the fan-out idempotent."""
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (UniqueConstraint("subscription_id", "event_key", name="uq_webhook_event"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    subscription_id: Mapped[int] = mapped_column(ForeignKey("webhook_subscriptions.id"), index=True)
+    event: Mapped[str] = mapped_column(String(32))
+    event_key: Mapped[str] = mapped_column(String(64))
+    payload: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(12), default="pending")   # pending|delivered|failed
+    attempts: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    delivered_at: Mapped[datetime | None]
+
+
+class WebhookAttempt(Base):
+    """One POST of a delivery: what the receiver answered, or why it could not be reached."""
+    __tablename__ = "webhook_attempts"
+    __table_args__ = (UniqueConstraint("delivery_id", "number", name="uq_webhook_attempt"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    delivery_id: Mapped[int] = mapped_column(ForeignKey("webhook_deliveries.id"), index=True)
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    duration_ms: Mapped[int]
+    status_code: Mapped[int | None]
+    response: Mapped[str | None] = mapped_column(String(500))
+    error: Mapped[str | None] = mapped_column(String(500))
+
+
+class WebhookFanout(Base):
+    """Outbox rows already turned into webhook deliveries (the relay marks rows for RQ; this marks
+    them for webhooks, so neither waits for the other and a crash in between loses nothing)."""
+    __tablename__ = "webhook_fanout"
+
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
