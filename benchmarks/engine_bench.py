@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/engine_bench.py            # every listed game, default options
 
 Figures per game: uniformly random playouts run at C level (``engine.random_playouts``: decisions/s,
-games/s, mean length), then one search from the first decision position (MCTS for perfect information,
+games/s, mean length), then one search from the first position with a choice (MCTS for perfect information,
 ISMCTS for hidden information: iterations/s, and simulated decisions/s including the tree work).
 Single-threaded; on a shared machine the figures move with the load, so say so when quoting them.
 """
@@ -27,10 +27,16 @@ def emit(bench, value, unit, game):
 
 
 def first_decision(game, seed):
-    """The initial state with any opening chance nodes resolved as the service would."""
+    """The first position with a real choice: opening chance resolved as the service would, forced
+    single-action decisions taken (search returns those without searching)."""
     state = game.new_initial_state(seed)
-    while state.current_player() == engine.CHANCE:
-        state.apply_action(state.sample_chance())
+    while not state.is_terminal():
+        if state.current_player() == engine.CHANCE:
+            state.apply_action(state.sample_chance())
+        elif len(state.legal_actions()) == 1:
+            state.apply_action(state.legal_actions()[0])
+        else:
+            break
     return state
 
 
