@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from datetime import datetime, timedelta, timezone
 
 from redis import Redis
@@ -253,3 +254,26 @@ def sweep(sessionmaker, connection: Redis) -> int:
     """One periodic pass: schedule deadline jobs and fan out webhook events."""
     from workers import webhooks
     return schedule(sessionmaker, connection) + webhooks.fan_out(sessionmaker, connection)
+
+
+class DeadlineSweeper(threading.Thread):
+    """Runs :func:`sweep` every ``interval`` seconds until :meth:`stop` (beside the outbox sweep)."""
+
+    def __init__(self, sessionmaker, connection: Redis, interval: float = 5.0):
+        super().__init__(name="deadline-sweeper", daemon=True)
+        self._sessionmaker = sessionmaker
+        self._connection = connection
+        self._interval = interval
+        self._stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                sweep(self._sessionmaker, self._connection)
+            except Exception:       # noqa: BLE001 - a failed pass is retried on the next one
+                log.warning("deadline/webhook sweep failed; retrying", exc_info=True)
+            self._stopping.wait(self._interval)
+
+    def stop(self) -> None:
+        """Ask the thread to finish after its current pass."""
+        self._stopping.set()

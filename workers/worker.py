@@ -16,6 +16,7 @@ from rq import SimpleWorker
 
 from service.db import upgrade
 from workers import context, queues
+from workers.deadlines import DeadlineSweeper
 from workers.relay import SWEEP_INTERVAL, Sweeper
 
 log = logging.getLogger("turnpost.worker")
@@ -37,14 +38,21 @@ def run(redis_url: str, *, queue_names=queues.ALL, burst: bool = False, sweep: b
     sweeper = Sweeper(context.sessions(), connection, sweep_interval) if sweep else None
     if sweeper:
         sweeper.start()
+    # Deadlines (reminders, takeovers) and webhook fan-out, scheduled beside the outbox sweep.
+    timers = DeadlineSweeper(context.sessions(), connection, sweep_interval) if sweep else None
+    if timers:
+        timers.start()
     print(f"{READY_LINE} (queues: {', '.join(queue_names)}; pid {os.getpid()})", flush=True)
     try:
         worker.work(burst=burst, logging_level=logging.getLevelName(log.getEffectiveLevel()),
-                    with_scheduler=False)
+                    with_scheduler=True)      # deadline jobs (enqueue_at) and webhook retries
     finally:
         if sweeper:
             sweeper.stop()
             sweeper.join(timeout=10)
+        if timers:
+            timers.stop()
+            timers.join(timeout=10)
 
 
 def main(argv=None) -> int:
