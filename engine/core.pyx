@@ -34,6 +34,11 @@ CHANCE = CHANCE_PLAYER
 #: ``current_player()`` once the game is over.
 TERMINAL = TERMINAL_PLAYER
 
+# SplitMix64's golden-ratio step, typed so that the product in sample_chance wraps in C: with the
+# bare literal, Cython multiplies Python ints and overflows from the third decision on.
+cdef uint64_t _GOLDEN = 0x9E3779B97F4A7C15
+
+
 cdef uint64_t _seed64(object seed):
     return <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
 
@@ -149,7 +154,7 @@ cdef class State:
             raise IllegalActionError("This is not a chance node.", "Esto no es un nodo de azar.",
                                      code="not_chance")
         cdef Rng rng
-        rng_seed(&rng, _seed64(self.seed) ^ (<uint64_t>self.c_decision_count() * 0x9E3779B97F4A7C15))
+        rng_seed(&rng, _seed64(self.seed) ^ (<uint64_t>self.c_decision_count() * _GOLDEN))
         cdef double u = rng_uniform(&rng)
         acc = 0.0
         for a, p in outcomes:
