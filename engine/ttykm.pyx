@@ -75,6 +75,8 @@ ctypedef struct Ctx:
     uint16_t ungrow_tree[3]  # [era]: roots whose trees go (their seed two eras earlier went)
 
 cdef int8_t NB[16][4]        # neighbour of a square in a direction, -1 beyond the wall
+cdef Ctx NO_MOVES            # all zero: "no statue moved yet", for legality checks before an action
+memset(&NO_MOVES, 0, sizeof(Ctx))
 cdef int _q, _d, _r, _c
 for _q in range(16):
     _r = _q // 4
@@ -127,8 +129,9 @@ cdef uint64_t pos_hash(Pos* p) noexcept nogil:
     cdef int i
     for i in range(POS_HASHED // 8):
         memcpy(&w, b + 8 * i, 8)
-        h = _mix(h ^ w) + <uint64_t>i
-    return h
+        h = (h ^ w) * <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 29
+    return _mix(h)
 
 
 cdef inline uint32_t material_key(Pos* p) noexcept nogil:
@@ -349,14 +352,13 @@ cdef uint64_t gen_act(Pos* p, Opts* o, int e, int q, int player, bint any_one) n
     cdef uint64_t m = 0
     cdef int d, t, k, el, x
     cdef int mine = WCOPY + player
-    cdef Ctx c
-    ctx_init(&c, player, e, q)
+    cdef Ctx* c = &NO_MOVES
     for d in range(4):
         t = NB[q][d]
         if t < 0:
             continue
         k = p.cell[e][t] & KIND
-        if k == EMPTY or (is_copy(k) and k != mine) or ((k == TREE or is_statue(k)) and can_push(p, &c, e, t, d)):
+        if k == EMPTY or (is_copy(k) and k != mine) or ((k == TREE or is_statue(k)) and can_push(p, c, e, t, d)):
             m |= (<uint64_t>1) << (A_MOVE + d)
             if any_one:
                 return m
@@ -404,7 +406,7 @@ cdef uint64_t gen_act(Pos* p, Opts* o, int e, int q, int player, bint any_one) n
             x = find_kind(p, e, ELEPHANT + el)
             if not o.cmd_adjacent or NB[x][0] == q or NB[x][1] == q or NB[x][2] == q or NB[x][3] == q:
                 for d in range(4):
-                    if elephant_can_move(p, &c, e, x, d):
+                    if elephant_can_move(p, c, e, x, d):
                         m |= (<uint64_t>1) << (A_COMMAND + d)
                         if o.chapter & INFLUENCE:
                             t = NB[x][d ^ 2]
