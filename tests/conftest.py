@@ -6,7 +6,7 @@
 * ``smtp_server``: an aiosmtpd SMTP server on a free port that collects every message; tests wait for
   mail with :meth:`Mailbox.wait_for` (a condition variable, no sleeping).
 * ``postgres_url``: a private schema in the machine's PostgreSQL (``TURNPOST_TEST_POSTGRES_URL``,
-  default ``postgresql+psycopg://127.0.0.1:5432/test``), or a skip that says why.
+  default ``postgresql+psycopg://postgres@127.0.0.1:5432/test``), or a skip that says why.
 * ``worker_process``: start a real RQ worker (``python -m workers.worker``) bound to a given database.
 """
 from __future__ import annotations
@@ -152,7 +152,7 @@ def smtp_server():
 def postgres_url():
     """A SQLAlchemy URL for a private, empty schema in PostgreSQL (dropped afterwards), or a skip."""
     import sqlalchemy as sa
-    base = os.environ.get("TURNPOST_TEST_POSTGRES_URL", "postgresql+psycopg://127.0.0.1:5432/test")
+    base = os.environ.get("TURNPOST_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
     schema = f"turnpost_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     try:
         admin = sa.create_engine(base, connect_args={"connect_timeout": 3})
