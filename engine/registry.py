@@ -14,6 +14,7 @@ from engine.errors import OptionError, UnknownGameError
 GAME_MODULES = (
     "engine.kuhn",
     "engine.ttykm",
+    "engine.evoke",
 )
 
 
