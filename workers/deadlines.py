@@ -2,8 +2,10 @@
 
 The game row says who decides next and until when (``games.deadline_at``, set by the service on each
 change of decider). :func:`schedule` (run periodically beside the outbox sweep) turns that into RQ jobs
-at exact times with ``enqueue_at``, under deterministic ids (``remind:<game>:<seat>:<decision>:<s>``,
-``deadline:<game>:<seat>:<decision>``), so repeated sweeps and several workers schedule each once.
+at exact times with ``enqueue_at``, under deterministic ids (``remind_<seat>_<decision>_<due>_<s>_<game>``,
+``deadline_<seat>_<decision>_<due>_<game>``, ``due`` the deadline in Unix seconds, so a moved
+deadline gets new jobs and the old ones find themselves stale; RQ allows no ``:``, and the game id, which may contain ``_``,
+comes last), so repeated sweeps and several workers schedule each once.
 
 * :func:`remind` mails the player "your turn, N left" if the decision is still theirs.
 * :func:`expire` plays the seat's overdue decisions with MCTS. It gives the seat to the AI for the rest
@@ -28,7 +30,8 @@ from datetime import datetime, timedelta, timezone
 from redis import Redis
 from rq import get_current_job
 from rq.job import Job
-from sqlalchemy import select, update
+from sqlalchemy import String, cast, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from service import games, models
 from service.models import utcnow
@@ -62,6 +65,11 @@ def takeover_budget() -> dict:
             "takeover": True}
 
 
+def _no_ai(column):
+    # seats.ai is a JSON column: Python None is stored as JSON 'null', not SQL NULL.
+    return or_(column.is_(None), cast(column, String) == "null")
+
+
 def _aware(dt: datetime) -> datetime:
     # SQLite returns naive datetimes even for timezone-aware columns; they are stored in UTC.
     return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
@@ -93,11 +101,12 @@ def schedule(sessionmaker, connection: Redis) -> int:
             .join(models.Seat, (models.Seat.game_id == models.Game.id)
                   & (models.Seat.seat == models.Game.next_seat))
             .where(models.Game.status == "active", models.Game.deadline_at.is_not(None),
-                   models.Seat.ai.is_(None), models.Seat.player_id.is_not(None))).all()
+                   _no_ai(models.Seat.ai), models.Seat.player_id.is_not(None))).all()
     now = utcnow()
     for game_id, seat, decision, deadline in rows:
         deadline = _aware(deadline)
-        args = {"game_id": game_id, "seat": seat, "decision": decision}
+        due = int(deadline.timestamp())
+        args = {"game_id": game_id, "seat": seat, "decision": decision, "due": due}
         for before in reminder_offsets():
             when = deadline - timedelta(seconds=before)
             # A reminder whose time has passed is skipped: a later, closer one (or the deadline)
@@ -105,9 +114,9 @@ def schedule(sessionmaker, connection: Redis) -> int:
             if when > now:
                 n += _enqueue_at(connection, when, queues.MAIL, "workers.deadlines.remind",
                                  {**args, "before": before},
-                                 f"remind:{game_id}:{seat}:{decision}:{before}")
+                                 f"remind_{seat}_{decision}_{due}_{before}_{game_id}")
         n += _enqueue_at(connection, deadline, queues.AI, "workers.deadlines.expire", args,
-                         f"deadline:{game_id}:{seat}:{decision}")
+                         f"deadline_{seat}_{decision}_{due}_{game_id}")
     return n
 
 
@@ -127,10 +136,19 @@ REMINDER_LINE = {
     "es": "Si no has jugado cuando se acabe el tiempo, el ordenador jugará este turno por ti."}
 
 
-def reminder_message(session, settings, game_id: str, seat: int, decision: int, before: int):
+def _due_now(session, game_id: str, due: int | None) -> bool:
+    row = session.get(models.Game, game_id)
+    return (row is not None and row.deadline_at is not None
+            and (due is None or int(_aware(row.deadline_at).timestamp()) == due))
+
+
+def reminder_message(session, settings, game_id: str, seat: int, decision: int, before: int,
+                     due: int | None = None):
     """The reminder: the "your turn" mail (so through the seat's own view) marked as a reminder,
-    with its own Message-ID; None if the decision is no longer pending."""
+    with its own Message-ID; None if the decision is no longer pending or its deadline moved."""
     from workers.mail import turn_mail
+    if not _due_now(session, game_id, due):
+        return None
     msg = turn_mail(session, settings, game_id, seat, decision)
     if msg is None:
         return None
@@ -148,13 +166,13 @@ def reminder_message(session, settings, game_id: str, seat: int, decision: int, 
     return msg
 
 
-def remind(game_id: str, seat: int, decision: int, before: int) -> dict:
+def remind(game_id: str, seat: int, decision: int, before: int, due: int | None = None) -> dict:
     """RQ job: remind ``seat``'s player that decision ``decision`` is due in about ``before`` s."""
     from service.mail.settings import MailSettings
     from workers.mail import deliver
     settings = MailSettings.from_config(context.config())
     with context.sessions()() as session:
-        msg = reminder_message(session, settings, game_id, seat, decision, before)
+        msg = reminder_message(session, settings, game_id, seat, decision, before, due)
     if msg is None:
         return {"sent": False, "reason": "not_due"}
     job = get_current_job()
@@ -167,11 +185,13 @@ def remind(game_id: str, seat: int, decision: int, before: int) -> dict:
 # ---------------------------------------------------------------------------------------- takeover
 def _claim(session, game_id: str, seat: int, decision: int) -> tuple[bool, str | None]:
     """Give the seat to the AI for this overdue turn, once; (claimed now, ai_mode after)."""
+    if session.get(models.SeatControl, (game_id, seat)) is None:
+        session.add(models.SeatControl(game_id=game_id, seat=seat, consecutive_takeovers=0))
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()              # another worker created it first
     control = session.get(models.SeatControl, (game_id, seat))
-    if control is None:
-        control = models.SeatControl(game_id=game_id, seat=seat, consecutive_takeovers=0)
-        session.add(control)
-        session.flush()
     if control.last_takeover is not None:
         played = session.scalar(select(models.Decision.id).where(
             models.Decision.game_id == game_id, models.Decision.seat == seat,
@@ -181,7 +201,7 @@ def _claim(session, game_id: str, seat: int, decision: int) -> tuple[bool, str |
     # The compare-and-set: only one worker turns a human seat into an AI seat.
     moved = session.execute(
         update(models.Seat)
-        .where(models.Seat.game_id == game_id, models.Seat.seat == seat, models.Seat.ai.is_(None))
+        .where(models.Seat.game_id == game_id, models.Seat.seat == seat, _no_ai(models.Seat.ai))
         .values(ai=takeover_budget()).execution_options(synchronize_session=False)).rowcount
     if moved != 1:
         session.rollback()
@@ -209,14 +229,16 @@ def _release(session, game_id: str, seat: int) -> bool:
     return True
 
 
-def play_overdue(sessionmaker, game_id: str, seat: int, decision: int) -> dict:
+def play_overdue(sessionmaker, game_id: str, seat: int, decision: int,
+                 due: int | None = None) -> dict:
     """Play ``seat``'s overdue turn from decision ``decision`` (exactly once across workers)."""
     with sessionmaker() as session:
         row = session.get(models.Game, game_id)
         if (row is None or row.status != "active" or row.decision_count != decision
                 or row.next_seat != seat):
             return {"played": 0, "reason": "not_due"}
-        if row.deadline_at is None or _aware(row.deadline_at) > utcnow():
+        if (row.deadline_at is None or _aware(row.deadline_at) > utcnow()
+                or (due is not None and int(_aware(row.deadline_at).timestamp()) != due)):
             return {"played": 0, "reason": "deadline_moved"}
         claimed, mode = _claim(session, game_id, seat, decision)
     played = []
@@ -239,10 +261,10 @@ def play_overdue(sessionmaker, game_id: str, seat: int, decision: int) -> dict:
             "released": released}
 
 
-def expire(game_id: str, seat: int, decision: int) -> dict:
+def expire(game_id: str, seat: int, decision: int, due: int | None = None) -> dict:
     """RQ job: the deadline of ``seat``'s decision ``decision`` has come; the AI plays the turn."""
     sessions = context.sessions()
-    report = play_overdue(sessions, game_id, seat, decision)
+    report = play_overdue(sessions, game_id, seat, decision, due)
     log.info("deadline %s seat %s decision %s: %s", game_id, seat, decision, report)
     job = get_current_job()
     if report["played"] and job is not None:

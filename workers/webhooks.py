@@ -6,7 +6,7 @@ Two steps, both safe to repeat:
   ``ai_turn``, ``game_over``) into one ``webhook_deliveries`` row per interested subscription and
   enqueues a delivery job for each. A row is marked in ``webhook_fanout`` in the same transaction, and
   deliveries are unique per (subscription, outbox row), so two sweeps never deliver an event twice.
-* :func:`deliver` (the RQ job, id ``webhook:<delivery id>``) POSTs the payload with a timeout and
+* :func:`deliver` (the RQ job, id ``webhook_<delivery id>``) POSTs the payload with a timeout and
   records the attempt (status, a response excerpt, or the error). A failure raises, and RQ's ``Retry``
   runs it again after the configured intervals; the delivery log shows every attempt.
 
@@ -62,7 +62,7 @@ def retry_intervals() -> list[int]:
 
 def job_id(delivery_id: int) -> str:
     """The deterministic RQ job id of a delivery."""
-    return f"webhook:{delivery_id}"
+    return f"webhook_{delivery_id}"
 
 
 def body_of(delivery: models.WebhookDelivery) -> bytes:

@@ -74,7 +74,7 @@ def test_reminder_takeover_once_and_reclaim(tmp_path, redis_url, redis_conn, smt
     # run both, and the expected-decision guard must let only one decision land.
     dup = queues.get_queue(queues.AI, redis_conn).enqueue_at(
         deadline, "workers.deadlines.expire",
-        kwargs={"game_id": game_id, "seat": 0, "decision": 2}, job_id=f"dup-expire-{game_id}")
+        kwargs={"game_id": game_id, "seat": 0, "decision": 2}, job_id=f"dup-expire{game_id}")
 
     box = smtp_server.mailbox
     reminder = box.wait_for(lambda m: alice.email in str(m["To"])
@@ -85,7 +85,7 @@ def test_reminder_takeover_once_and_reclaim(tmp_path, redis_url, redis_conn, smt
     assert [n for n, *_ in decisions_of(sessions, game_id)] == [0, 1]
 
     results = []
-    for jid in (f"deadline:{game_id}:0:2", dup.id):
+    for jid in (f"deadline_0_2_{int(deadline.timestamp())}_{game_id}", dup.id):
         job = poll(lambda: Job.exists(jid, connection=redis_conn)
                    and Job.fetch(jid, connection=redis_conn, serializer=queues.SERIALIZER))
         res = job.latest_result(timeout=WAIT)
