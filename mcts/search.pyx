@@ -7,7 +7,8 @@ in C: one scratch State reused through ``c_copy_from``, preallocated action buff
 
 **Perfect information: UCT.** Children are chosen by UCB1, ``mean + c * sqrt(ln N / n)`` with ``N`` the
 parent's visits and ``mean`` the average return of the seat that chose the child. Untried actions are
-expanded first, one node per iteration, picked uniformly at random.
+expanded first, one node per iteration, picked uniformly at random. The move played is the root child
+with the best lower confidence bound (see the end of :func:`search`).
 
 **Hidden information: single-observer ISMCTS** (Cowling, Powley & Whitehouse 2012). Each iteration starts
 from a fresh determinization, ``c_determinize(searcher, rng)`` of the root, drawn from what the searcher
@@ -365,9 +366,13 @@ def search(State state, *, iterations=None, seconds=None, seed=0, c=DEFAULT_C, r
         free(untried)
         free(probs)
         free(path)
-    # Robust child: the most visited root action; ties to the better mean, then the lower action.
+    # Secure child: the best lower confidence bound, mean - c*sqrt(ln N / n), the mirror of UCB1.
+    # The most-visited ("robust") child lags when a line's value rises late in the budget (a win
+    # found deep in a subtree); the lower bound still trusts well-explored moves over lucky ones.
     if visits:
-        action = min(visits, key=lambda a: (-visits[a], -values[a], a))
+        ln_root = log(<double>f.iterations)
+        action = min(visits, key=lambda a: (
+            -(values[a] - P.c * sqrt(ln_root / visits[a])) if visits[a] else 1e300, a))
     else:
         action = legal[0]   # a zero time budget ran no iteration
     return SearchResult(action=action, player=searcher, iterations=f.iterations, elapsed=f.elapsed,
