@@ -2,14 +2,17 @@
 :func:`create_app`, so tests, gunicorn and the CLI each build their own app."""
 from __future__ import annotations
 
+import http
+
 from flask import Flask
 from flask_smorest import Api as _Api
+from flask_smorest.utils import prepare_response
 
 from service.config import Config
 from service.db import db
 from service.errors import from_http_exception, problem_response, register_error_handlers
 from service.views import register_blueprints
-from service.views.common import ProblemSchema
+from service.views.common import PROBLEM_JSON, ProblemSchema
 
 
 class Api(_Api):
@@ -17,6 +20,19 @@ class Api(_Api):
     its own 422 validation errors, and documented as such."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        # As flask-smorest's, but every error documented as application/problem+json.
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "An error (RFC 9457 problem details).",
+                    "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
     def handle_http_exception(self, error):
         if 300 <= (error.code or 500) < 400:
@@ -44,5 +60,6 @@ def create_app(config: Config | dict | None = None) -> Flask:
     })
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     register_blueprints(api)
+    app.extensions["turnpost_api"] = api
     register_error_handlers(app)
     return app

@@ -15,12 +15,25 @@ def spec_dict() -> dict:
         app = create_app({"TURNPOST_DATA_DIR": tmp, "DATABASE_URL": f"sqlite:///{tmp}/spec.db",
                           "SECRET_KEY": "spec"})
         with app.app_context():
-            return app.extensions["flask-smorest"]["apis"][""]["spec"].to_dict()
+            return app.extensions["turnpost_api"].spec.to_dict()
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper, value: str):
+    # Docstrings become descriptions: keep their lines readable as literal blocks.
+    style = "|" if "\n" in value and not any(l != l.rstrip() for l in value.split("\n")) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
 
 
 def spec_yaml() -> str:
-    """The OpenAPI document as YAML text."""
-    return yaml.safe_dump(spec_dict(), sort_keys=True, allow_unicode=True, width=100)
+    """The OpenAPI document as YAML text (sorted keys, so the output is deterministic)."""
+    return yaml.dump(spec_dict(), Dumper=_Dumper, sort_keys=True, allow_unicode=True, width=100)
 
 
 def write_spec(path: str | Path = "openapi.yaml") -> Path:

@@ -11,3 +11,9 @@ def register_blueprints(api) -> None:
     from service.views.turns.resources import blp as turns
     for blp in (players, titles, games, turns, me):
         api.register_blueprint(blp)
+    from service.views.inbound.resources import blp as inbound          # issue 5: email in
+    from service.views.preferences.resources import blp as preferences  # issue 5: mail settings
+    from service.views.seats.resources import blp as seats              # issue 5: reclaim
+    from service.views.webhooks.resources import blp as webhooks        # issue 5: webhooks
+    for blp in (webhooks, inbound, preferences, seats):
+        api.register_blueprint(blp)

@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+#: The media type of every error response.
+PROBLEM_JSON = "application/problem+json"
+
 #: The OpenAPI security requirement of endpoints that need a player's token.
 BEARER = [{"bearerAuth": []}]
 
 
 class ProblemSchema(ma.Schema):
-    """RFC 9457 problem details: the one error shape of the API."""
+    """RFC 9457 problem details: the one error shape of the API (extension members allowed)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
 
     type = ma.fields.String(metadata={"description": "A URI naming the problem type."})
     title = ma.fields.String(metadata={"description": "The HTTP status in words."})

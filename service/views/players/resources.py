@@ -8,6 +8,7 @@ from service.auth import new_token
 from service.db import db
 from service.errors import Conflict
 from service.models import Player
+from service.views.common import PROBLEM_JSON, ProblemSchema
 from service.views.players.schemas import PlayerCreatedSchema, PlayerCreateSchema
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players", description="Players and their tokens.")
@@ -18,7 +19,8 @@ class Players(MethodView):
 
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerCreatedSchema)
-    @blp.alt_response(409, description="A player with this email exists (code `email_taken`).")
+    @blp.alt_response(409, schema=ProblemSchema, content_type=PROBLEM_JSON,
+                      description="A player with this email exists (code `email_taken`).")
     def post(self, data):
         """Create a player
 
