@@ -84,13 +84,23 @@ def test_serve_runs_the_readme_walkthrough_against_the_ai_and_stops_cleanly(serv
     assert run.returncode == 0, run.stdout + run.stderr + "\n--- serve ---\n" + serve.output
     out = run.stdout
     game_id = re.search(r"^game (\S+)$", out, re.M).group(1)
-    # The human's notification, written by the worker after the AI's move, as the walkthrough shows.
+    # Two notifications for the human's seat: after the AI's first turn and after its answer.
     mails = sorted((tmp_path / "turnpost-data" / "mail").glob(f"turnpost.g{game_id}.s1.*.eml"))
-    assert mails, out
-    assert f"Subject: [turnpost] Kuhn poker #{game_id}: your turn (decision 3)" in out
-    assert "seat 0 (AI): " in out                          # what the AI did, in the mail
-    # The log at the end shows the AI's decision and ours.
-    assert "(0, 'ai'," in out and "(1, 'human'," in out
+    assert len(mails) == 2, out + "\n--- serve ---\n" + serve.output
+    first = re.search(rf"^Subject: \[turnpost\] That Time You Killed Me #{game_id}: your turn "
+                      rf"\(decision (\d+)\)$", out, re.M)
+    assert first, out
+    assert f"In-Reply-To: <turnpost.g{game_id}.s1@localhost>" in out
+    assert f"Message-ID: <turnpost.g{game_id}.s1.d{first.group(1)}.turn@localhost>" in out
+    assert "seat 0 (AI): select 1" in out                  # the AI's turn, as the mail tells it
+    assert "Black: 4 in supply" in out                     # the board from render_text
+    # The log: the AI's turn (white, seat 0), the human's (seat 1), then the AI's answer.
+    log = re.findall(r"^\s*(\d+)  seat\s+(\d+)  (\w+)", out, re.M)
+    actors = [(int(seat), actor) for _n, seat, actor in log]
+    first_human = int(first.group(1))
+    assert actors[:first_human] == [(0, "ai")] * first_human
+    assert (1, "human") in actors and actors[-1] == (0, "ai")
+    assert all(actor == ("ai" if seat == 0 else "human") for seat, actor in actors)
 
     assert serve.stop() == 0, serve.output
     assert "Stopping Redis: done" in serve.output
