@@ -32,13 +32,12 @@ from sqlalchemy.exc import IntegrityError
 
 from service import models
 from service.models import utcnow
+from service.webhooks import EVENTS
 from service.webhooks.signing import SIGNATURE_HEADER, signature_header
 from workers import context, queues
 
 log = logging.getLogger(__name__)
 
-#: Events a subscription may ask for, and the outbox kinds they come from.
-EVENTS = {"turn": ("notify_turn", "ai_turn"), "game_over": ("game_over",)}
 #: Seconds to wait for a receiver (connect + answer).
 TIMEOUT = float(os.environ.get("TURNPOST_WEBHOOK_TIMEOUT", "10"))
 #: Waits between attempts: after the first failure, the second, ... (RQ retries; needs the scheduler).

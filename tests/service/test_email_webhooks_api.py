@@ -31,7 +31,7 @@ def email_of(app, player_id):
 def test_inbound_email_needs_the_shared_secret_and_plays(app, client, players, monkeypatch):
     monkeypatch.setenv("TURNPOST_INBOUND_SECRET", INBOUND)
     ana = players.new("Ana")
-    game = new_game(client, ana, [ana, {"iterations": 10}], seed=21)
+    game = new_game(client, ana, [ana, {"ai": {"iterations": 10}}], seed=21)
     raw = reply(app, email_of(app, ana.id), game["id"], 0, game["decision"], "bet", "m1")
     r = client.post("/v1/inbound-email", data=raw, headers={"Turnpost-Inbound-Secret": "wrong"})
     assert r.status_code == 403 and r.json["code"] == "forbidden"
@@ -102,9 +102,12 @@ def test_preferences_and_one_click_unsubscribe(app, client, players):
             "timezone": "Europe/Madrid"}
     r = client.put("/v1/me/preferences", json=body, headers=ana.h)
     assert r.status_code == 200 and r.json == {**body, "unsubscribed": False}
-    bad = client.put("/v1/me/preferences", json={"mode": "digest", "timezone": "Mars/Base"},
-                     headers=ana.h)
-    assert bad.status_code == 422 and {"digest_hours", "timezone"} <= set(bad.json["errors"]["json"])
+    for wrong, field in (({"mode": "digest"}, "digest_hours"),
+                         ({"mode": "each", "timezone": "Mars/Base"}, "timezone"),
+                         ({"mode": "each", "quiet_start": "25:00"}, "quiet_start"),
+                         ({"mode": "each", "quiet_start": "22:00"}, "quiet_end")):
+        bad = client.put("/v1/me/preferences", json=wrong, headers=ana.h)
+        assert bad.status_code == 422 and field in bad.json["errors"]["json"], (wrong, bad.json)
     assert client.get("/v1/me/preferences", headers=ana.h).json["digest_hours"] == 12
 
     token = make_unsubscribe_token(app.config["SECRET_KEY"], ana.id)
