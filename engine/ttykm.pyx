@@ -561,6 +561,8 @@ cdef void end_turn(TS* s) noexcept nogil:
     s.turn += 1
     s.act_era = -1
     s.act_sq = -1
+    s.L = 0                  # canonical turn fields, so a finished game round-trips through JSON
+    s.acts_done = 0
     if eras_with(p, 1 - mover) <= 1:
         s.phase = PH_OVER
         s.winner = mover
@@ -998,6 +1000,8 @@ cdef class TTYKMState(State):
             self.s.decisions = obj.get("decisions", 0)
             phase = PHASES.index(obj.get("phase", "select"))
             self.s.winner = -1
+            self.s.act_era = -1
+            self.s.act_sq = -1
             hashes = obj.get("position_hashes")
             if hashes:
                 if len(hashes) > MAX_TURNS + 1:
