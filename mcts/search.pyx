@@ -13,6 +13,8 @@ with the best lower confidence bound (see the end of :func:`search`).
 **Hidden information: single-observer ISMCTS** (Cowling, Powley & Whitehouse 2012). Each iteration starts
 from a fresh determinization, ``c_determinize(searcher, rng)`` of the root, drawn from what the searcher
 can see, never from the true hidden state: the root is overwritten before anything reads its hidden parts.
+The search's Rng is seeded like ``State.resample_from_infostate``, so the first iteration's
+determinization is exactly ``state.resample_from_infostate(searcher, seed)`` (tests rely on it).
 There is one tree, seen from the searcher's side:
 
 * decision edges are keyed by (action, acting seat); since the legal set changes between
