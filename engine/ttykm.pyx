@@ -485,12 +485,26 @@ cdef void apply_act(Pos* p, Opts* o, Ctx* c, int a) noexcept nogil:
     resolve_later(p, o, c, e)
 
 
+cdef inline uint64_t sure_second(Pos* p, int player) noexcept nogil:
+    # First actions that always leave a second one, so the lookahead can skip them: after a plain move
+    # the copy can step back (it never dies walking and nothing refills the square it left); after a
+    # forward travel it can travel back if the supply has a copy; after planting it can uproot that seed,
+    # and after uprooting it can plant there again.
+    cdef uint64_t m = ((<uint64_t>0xF) << A_MOVE) | ((<uint64_t>0x3FF) << A_PLANT)
+    if p.supply[player] > 0:
+        m |= (<uint64_t>1) << A_FORWARD
+    return m
+
+
 cdef uint64_t reaching_two(Pos* p, Opts* o, int e, int q, int player, uint64_t m1, bint any_one) noexcept nogil:
     """The first actions in m1 after which the same copy is alive and has a second action."""
     cdef Pos scratch
     cdef Ctx c
-    cdef uint64_t res = 0, m = m1
+    cdef uint64_t res = m1 & sure_second(p, player), m
     cdef int a
+    if any_one and res:
+        return res
+    m = m1 & ~res
     while m:
         a = ctz64(m)
         m &= m - 1
@@ -518,11 +532,16 @@ cdef void start_turn(TS* s) noexcept nogil:
     s.first_mask = 0
     for q in range(16):
         if (p.cell[e][q] & KIND) == WCOPY + pl:
+            m1 = gen_act(p, &s.o, e, q, pl, True)
+            if m1 == 0:
+                continue
+            sel1 |= <uint16_t>(1 << q)
+            if m1 & sure_second(p, pl):
+                sel2 |= <uint16_t>(1 << q)
+                continue
             m1 = gen_act(p, &s.o, e, q, pl, False)
-            if m1:
-                sel1 |= <uint16_t>(1 << q)
-                if reaching_two(p, &s.o, e, q, pl, m1, True):
-                    sel2 |= <uint16_t>(1 << q)
+            if reaching_two(p, &s.o, e, q, pl, m1, True):
+                sel2 |= <uint16_t>(1 << q)
     if sel2:
         s.L = 2
         s.sel_mask = sel2

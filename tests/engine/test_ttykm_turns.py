@@ -133,3 +133,50 @@ def test_acting_copy_that_is_moved_acts_on_from_its_new_square():
     assert s.to_json()["acting"] == {"era": "past", "square": 1}
     play(s, "move S")
     assert board(s, "past").split()[4] == "O"
+
+
+def _second_action_exists(state, action):
+    """Oracle for the longest-sequence rule, by plain simulation: rebuild the position mid-turn with
+    room for one more action, apply ``action`` and see whether the same copy can still act."""
+    j = state.to_json()
+    j.update(actions_required=3, actions_taken=1)
+    probe = state.game.state_from_json(0, j)
+    probe.apply_action(action)
+    after = probe.to_json()
+    return after["phase"] == "act" and bool(probe.legal_actions())
+
+
+@pytest.mark.parametrize("chapter", ["base", "growth", "influence", "memory", "growth+influence",
+                                     "growth+memory", "influence+memory"])
+def test_legal_first_actions_are_exactly_those_that_keep_L_reachable(chapter):
+    import random
+
+    import engine
+    rng = random.Random(chapter)
+    game = engine.load_game("ttykm", chapter=chapter)
+    checked = 0
+    for seed in range(3):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal() and s.to_json()["turns_completed"] < 40:
+            j = s.to_json()
+            if j["phase"] == "act" and j["actions_taken"] == 0:
+                raw = s._raw_actions()
+                keep = [a for a in raw if _second_action_exists(s, a)]
+                assert s.legal_actions() == (keep if j["actions_required"] == 2 else raw)
+                checked += 1
+            if j["phase"] == "select":
+                # a copy is selectable iff some first action of it keeps L reachable
+                e = s._focus_era()
+                for sq in range(16):
+                    if j["eras"][("past", "present", "future")[e]][sq] == {"piece": "copy", "owner": j["to_move"]}:
+                        probe = s.clone()
+                        pj = probe.to_json()
+                        pj.update(phase="act", acting={"era": ("past", "present", "future")[e], "square": sq + 1},
+                                  actions_required=1, actions_taken=0)
+                        probe = game.state_from_json(0, pj)
+                        best = 0
+                        for a in probe.legal_actions():
+                            best = max(best, 2 if _second_action_exists(probe, a) else 1)
+                        assert ((sq + 1) in j["selectable"]) == (best == j["actions_required"]), (sq, best)
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 20
