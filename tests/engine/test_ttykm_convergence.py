@@ -145,3 +145,14 @@ def test_elephant_cannot_be_commanded_into_a_statue_that_cannot_move():
     s = position("influence+memory", past="O . . DO . . . S . . . L . . . X", present=EL, future=EL)
     play(s, "select 1")
     assert "command S" not in texts(s)
+
+
+def test_later_eras_resolve_removals_before_propagated_moves():
+    # fine point 12: the statue destroys the past seed; in the present the shrub it grew is removed
+    # first, so the present statue's repeated move can go there; likewise the tree in the future
+    s = position("growth+influence", past=". . . . O S * . . . . . . . . X", present=". . . . . S % . . . . . . . . X",
+                 future=". . . . . S T . . . . . . . . X")
+    play(s, "select 5, move E")
+    assert row(s, "past", 1) == [".", "O", "S", "."]
+    assert row(s, "present", 1) == [".", ".", "S", "."]
+    assert row(s, "future", 1) == [".", ".", "S", "."]

@@ -163,3 +163,11 @@ def test_chapters_without_growth_have_no_seeds():
         assert "seeds" not in s.to_json()
         play(s, "select 1")
         assert not any(t.startswith(("plant", "uproot")) for t in texts(s))
+
+
+def test_copy_moves_onto_a_seed_only_square_and_leaves_it_behind():
+    s = position("growth", past="O * . . . . . . . . . . . . . X", present=X16, future=X16)
+    play(s, "select 1, move E")
+    assert board(s, "past").split()[:3] == [".", "O*", "."]
+    play(s, "move E")
+    assert board(s, "past").split()[:3] == [".", "*", "O"]

@@ -119,3 +119,10 @@ def test_rebound_option_moves_the_blocked_statue_back_one_square():
     play(s, "select 7, build 8")
     assert row(s, "present", 1) == [".", ".", "SO", "S"]
     assert row(s, "future", 1) == [".", ".", "SO", "."]     # later eras repeat the rebounded placement
+
+
+def test_copy_pushed_into_a_statue_pushes_it_on():
+    # fine point 2
+    s = position("influence", past=". . . . O X S . . . . . . . . X", present=X16, future=X16)
+    play(s, "select 5, move E")
+    assert row(s, "past", 1) == [".", "O", "X", "S"]
