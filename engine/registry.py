@@ -13,6 +13,7 @@ from engine.errors import OptionError, UnknownGameError
 #: Modules that register games, imported on first use of the registry. Add a game here.
 GAME_MODULES = (
     "engine.kuhn",
+    "engine.takyon",
     "engine.ttykm",
     "engine.evoke",
 )
