@@ -27,7 +27,7 @@ class InboundEmail(MethodView):
     @blp.doc(parameters=[{"in": "header", "name": SECRET_HEADER, "required": True,
                           "schema": {"type": "string"}}],
              requestBody={"required": True, "content": {
-                 "message/rfc822": {"schema": {"type": "string", "format": "binary"}}}})
+                 "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}})
     @blp.response(200, OutcomeSchema)
     def post(self):
         """Hand in one reply email

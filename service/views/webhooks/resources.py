@@ -74,7 +74,8 @@ class Deliveries(MethodView):
         its answer, or the connection error.
         """
         player = current_player()
-        sub = db.session.get(models.WebhookSubscription, webhook_id)
+        # Ids beyond a 32-bit INTEGER cannot exist (and PostgreSQL would refuse the comparison).
+        sub = db.session.get(models.WebhookSubscription, webhook_id) if webhook_id < 2**31 else None
         if sub is None or sub.player_id != player.id:
             raise NotFound("not_found")
         deliveries = db.session.scalars(
