@@ -95,6 +95,12 @@ cdef enum:
 
 cdef int METER[6]
 METER[:] = [2, 3, 4, 6, 8, 12]
+#: Threat of a node by [colour][count] in the search heuristic (c_evaluate).
+cdef double THREAT[4][4]
+THREAT[0][:] = [0.0, 0.0, 0.0, 0.0]
+THREAT[1][:] = [0.0, 1.0, 3.0, 8.0]
+THREAT[2][:] = [0.0, 10.0, 14.0, 20.0]
+THREAT[3][:] = [0.0, 30.0, 30.0, 30.0]
 #: Weight of progress against safety in the search heuristic (c_evaluate).
 cdef double W_PROGRESS = 0.5
 cdef int TEAM_COINS[5]
@@ -641,6 +647,11 @@ cdef class EvokeState(State):
                 if not (self.s.asked[q >> 6] >> (q & 63)) & 1:
                     actions[k] = A_QUESTION + q
                     k += 1
+                    # Determinized, the verdict is chance whatever the question, so which one is
+                    # drawn cannot matter: one placeholder keeps search from splitting its tree
+                    # into a subtree per question.
+                    if self.s.blind:
+                        break
             if probs != NULL:
                 for q in range(k):
                     probs[q] = 1.0 / k
@@ -730,7 +741,8 @@ cdef class EvokeState(State):
         # return 0 and teach search nothing). Half progress, half safety, scaled to the win return:
         # progress counts each agent's ideas up to 5 (6 once solved) and 2 for a first base; safety
         # is the distance of alert index and meter from the loss (24 crisis turns) times how clear
-        # the map is, a node's threat being its yellows, 3 + its reds, or 8 when black (permanent).
+        # the map is. A node's threat (THREAT) grows fast near a crisis: 3 yellows or any red are
+        # one card from spreading, and black is permanent.
         cdef EvokeS* s = &self.s
         cdef double prog = 0.0, safety, load = 0.0, win
         cdef int a, i, nodes = 0, has_base = 0
@@ -743,14 +755,9 @@ cdef class EvokeState(State):
             if s.in_play[i]:
                 nodes += 1
                 has_base |= s.base[i]
-                if s.colour[i] == C_BLACK:
-                    load += 8.0
-                elif s.colour[i] == C_RED:
-                    load += 3.0 + s.count[i]
-                else:
-                    load += s.count[i]
+                load += THREAT[s.colour[i]][s.count[i]]
         prog = (prog + 2.0 * has_base) / (6.0 * s.nplayers + 2.0)
-        safety = (1.0 - (4.0 * s.meter + s.alert) / 24.0) * (1.0 - load / (8.0 * nodes))
+        safety = (1.0 - (4.0 * s.meter + s.alert) / 24.0) * (1.0 - load / (THREAT[C_BLACK][1] * nodes))
         if safety < 0.0:
             safety = 0.0
         win = 1.0 + TEAM_COINS[s.nplayers] / 100.0
@@ -924,11 +931,12 @@ cdef class EvokeState(State):
             "Expected {\"action\": move|remove|build|give|send|solve|peek|pass|answer, ...}.",
             "Se esperaba {\"action\": move|remove|build|give|send|solve|peek|pass|answer, ...}.")
 
-    def _parse_node(self, text):
+    def _parse_node(self, text, step=None):
         key = _norm(text or "")
         if key not in NODE_BY_NAME:
-            raise ParseError(f"There is no node called '{text}' on the map.",
-                             f"No hay ningún nodo llamado '{text}' en el mapa.")
+            shown = step if step is not None else text
+            raise ParseError(f"'{shown}': no node on the map has that name or id.",
+                             f"'{shown}': ningún nodo del mapa tiene ese nombre o identificador.")
         return NODE_BY_NAME[key]
 
     def action_to_text(self, int action, lang="en"):
@@ -971,7 +979,7 @@ cdef class EvokeState(State):
                 rest = rest[1:]
             if not rest:
                 raise ParseError(f"'{step}': which node?", f"'{step}': ¿a qué nodo?")
-            action = A_MOVE + state._parse_node(" ".join(rest))
+            action = A_MOVE + state._parse_node(" ".join(rest), step)
         if verb == "answer":
             # the letter is the last word ("a" is also a Spanish preposition, so no filler stripping)
             rest = rest[len(rest) - 1:]
