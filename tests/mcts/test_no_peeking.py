@@ -16,10 +16,10 @@ HIDDEN = [(spec.name, opts) for spec in engine.list_games(include_unlisted=True)
           if spec.hidden_information for opts in spec.conformance]
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}" for name, opts in HIDDEN]
 
-GAMES = 6            # random games walked per rule set
-POSITIONS = 4        # decision positions checked per game
-RESAMPLES = 4        # resampled information-set mates per position
-ITERATIONS = 300
+GAMES = 4            # random games walked per rule set
+POSITIONS = 2        # decision positions checked per game
+RESAMPLES = 3        # resampled information-set mates per position
+ITERATIONS = 200
 
 
 def positions(game, rng):
