@@ -75,7 +75,8 @@ def take_decision(sessionmaker, game_id: str, seat: int, decision: int) -> dict:
                 return {"moved": False, "reason": "already_moved"}
             raise
     return {"moved": True, "action": action_json, "decision": decision,
-            "iterations": result.iterations, "elapsed": round(result.elapsed, 4)}
+            "iterations": result.iterations, "elapsed": round(result.elapsed, 4),
+            "visits": {str(a): n for a, n in sorted(result.visits.items())}}
 
 
 def play_turn(game_id: str, seat: int, decision: int) -> dict:

@@ -1,20 +1,21 @@
 """The mail jobs: "your turn" and "game over" notifications.
 
 ``notify_turn(game_id, seat, decision)`` mails the seat's player if that decision is still theirs and
-pending (a player who already moved through the API gets no stale reminder). ``game_over(game_id)``
-mails every seated player. Each mail has a deterministic Message-ID; once sent, the id is remembered
+pending (a player who already moved through the API gets no stale reminder) and the player has not
+unsubscribed. ``game_over(game_id)`` mails every seated player who has not. Each mail has a deterministic Message-ID; once sent, the id is remembered
 in Redis, so a retried or duplicated job does not send it twice.
 """
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from email.message import EmailMessage
 
 from rq import get_current_job
 from sqlalchemy import select
 
 from service import games, models
-from service.inbound.tokens import make_unsubscribe_token
+from service.inbound.tokens import make_unsubscribe_token, reply_to_for
 from service.mail import GameInfo, Links, Recipient, game_over_message, send, turn_message
 from service.mail.settings import MailSettings
 from service.mail.templates import lang_or_default, t
@@ -62,6 +63,12 @@ def _game_info(session, row: models.Game, seats, lang: str) -> GameInfo:
                     history=tuple(history), seat_names=names)
 
 
+def unsubscribed(session, player_id: int) -> bool:
+    """Whether the player asked for no notification mail (List-Unsubscribe or preferences)."""
+    pref = session.get(models.NotificationPreference, player_id)
+    return bool(pref is not None and pref.unsubscribed)
+
+
 def _recipient(seat: int, player: models.Player) -> Recipient:
     return Recipient(seat=seat, email=player.email, name=player.name,
                      lang=lang_or_default(player.language))
@@ -75,15 +82,17 @@ def turn_mail(session, settings: MailSettings, game_id: str, seat: int,
         return None
     seats = games.seats_of(session, game_id)
     player = next((p for s, p in seats if s.seat == seat), None)
-    if player is None:
+    if player is None or unsubscribed(session, player.id):
         return None
     recipient = _recipient(seat, player)
     info = _game_info(session, row, seats, recipient.lang)
     # The text form: it is what the mail lists as the legal decisions, in the player's language.
     example = {"expected_decision": decision,
                "text": state.action_to_text(state.legal_actions()[0], recipient.lang)}
-    return turn_message(info, state, recipient, decision, links_for(settings, game_id, player.id),
-                        example)
+    # Issue 5: the Reply-To carries a signed token for this decision, so a reply can be played.
+    links = replace(links_for(settings, game_id, player.id),
+                    reply_to=reply_to_for(settings.secret_key, settings.domain, game_id, seat, decision))
+    return turn_message(info, state, recipient, decision, links, example)
 
 
 def game_over_mails(session, settings: MailSettings, game_id: str) -> list[EmailMessage]:
@@ -94,7 +103,7 @@ def game_over_mails(session, settings: MailSettings, game_id: str) -> list[Email
     seats = games.seats_of(session, game_id)
     out = []
     for s, player in seats:
-        if player is None:
+        if player is None or unsubscribed(session, player.id):
             continue
         recipient = _recipient(s.seat, player)
         info = _game_info(session, row, seats, recipient.lang)

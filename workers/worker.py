@@ -1,9 +1,11 @@
 """The worker entry point: ``turnpost worker`` or ``python -m workers.worker``.
 
 One process listens on every queue (``ai`` first, then ``mail``) and runs the outbox sweep beside it.
-It is an RQ ``SimpleWorker``: jobs run in this process instead of a fork per job, because a fork after
-the sweep thread has started could inherit a held lock, and because a warm process keeps the compiled
-engine and the database pool loaded, so an AI seat answers faster. Scale out by running more workers.
+It is an RQ ``SimpleWorker``: jobs run in this process instead of a fork per job, because forking a
+process whose sweep threads hold database connections would share those connections with the child,
+and because a warm process keeps the compiled engine and the database pool loaded, so an AI seat
+answers faster. (RQ's scheduler, for delayed jobs, is the one fork: it only talks to Redis, on a
+connection RQ reopens in the child.) Scale out by running more workers.
 """
 from __future__ import annotations
 
