@@ -118,6 +118,14 @@ def test_options_come_from_the_environment(monkeypatch):
     assert (args.port, args.data_dir) == (9000, "x")
 
 
+def test_openapi_command_writes_the_contract(tmp_path):
+    out = tmp_path / "spec.yaml"
+    run = subprocess.run([sys.executable, "-m", "service.cli", "openapi", "-o", str(out)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "/v1/games/{game_id}/turns" in out.read_text()
+
+
 def test_worker_command_refuses_to_start_without_redis(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env["TURNPOST_DATA_DIR"] = str(tmp_path)
