@@ -82,6 +82,20 @@ def _env_default(name: str, default):
     return os.environ.get(name) or default
 
 
+def _start_reply_listener(app):
+    """The SMTP listener for replies (issue 5) if ``TURNPOST_SMTP_LISTEN`` is set, else None."""
+    listen = os.environ.get("TURNPOST_SMTP_LISTEN")
+    if not listen:
+        return None
+    from types import SimpleNamespace
+
+    from service.inbound.handle import app_handler
+    from service.inbound.listener import start_listener
+    from service.mail.settings import MailSettings
+    domain = MailSettings.from_config(SimpleNamespace(**app.config)).domain
+    return start_listener(listen, app_handler(app), domain=domain)
+
+
 def serve(args) -> int:
     """Run the whole service in the foreground until Ctrl-C / SIGTERM."""
     from werkzeug.serving import make_server
@@ -102,6 +116,7 @@ def serve(args) -> int:
     redis_server = None
     worker = None
     server = None
+    replies = None
     try:
         if not os.environ.get("REDIS_URL"):
             with progress("Starting the embedded Redis server"):
@@ -122,6 +137,7 @@ def serve(args) -> int:
             if not worker.ready.wait(120) or not worker.alive():
                 raise RuntimeError("the worker did not start (its output is above)")
         threading.Thread(target=server.serve_forever, name="http", daemon=True).start()
+        replies = _start_reply_listener(app)        # issue 5: email in, when TURNPOST_SMTP_LISTEN is set
         cfg = app.config
         mail = cfg.get("SMTP_URL") or os.environ.get("SMTP_URL") or f".eml files in {data_dir / 'mail'}"
         print("\nturnpost is running", flush=True)
@@ -129,6 +145,8 @@ def serve(args) -> int:
         print(f"  Database  {cfg['DATABASE_URL']}")
         print(f"  Redis     {os.environ['REDIS_URL']}{' (embedded)' if redis_server else ''}")
         print(f"  Mail      {mail}")
+        if replies is not None:
+            print(f"  Replies   smtp://{replies.hostname}:{replies.port} (reply by email)")
         print("Press Ctrl-C to stop.\n", flush=True)
         restarts = 0
         # Supervise: the wait doubles as the check interval for a crashed worker.
@@ -144,6 +162,8 @@ def serve(args) -> int:
         print("\nStopping...", flush=True)
         return 0
     finally:
+        if replies is not None:
+            replies.stop()
         if server is not None:
             server.shutdown()
             server.server_close()

@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_REMINDERS = (24 * 3600, 3600)
 DEFAULT_TAKEOVERS_BEFORE_AI = 3
+#: RQ's scheduler keeps times in whole seconds, so a job may start up to this much before its time.
+SCHEDULER_SLACK = timedelta(seconds=1)
 
 
 def reminder_offsets() -> list[int]:
@@ -237,7 +239,7 @@ def play_overdue(sessionmaker, game_id: str, seat: int, decision: int,
         if (row is None or row.status != "active" or row.decision_count != decision
                 or row.next_seat != seat):
             return {"played": 0, "reason": "not_due"}
-        if (row.deadline_at is None or _aware(row.deadline_at) > utcnow()
+        if (row.deadline_at is None or _aware(row.deadline_at) > utcnow() + SCHEDULER_SLACK
                 or (due is not None and int(_aware(row.deadline_at).timestamp()) != due)):
             return {"played": 0, "reason": "deadline_moved"}
         claimed, mode = _claim(session, game_id, seat, decision)

@@ -269,3 +269,11 @@ def _moves(session, reply: Reply, token, player, lang: str, out: Outcome, sectio
         return
     out.applied = list(result.actions)
     sections.append(replies.text("applied", lang, moves=reply.moves.replace("\n", ", ")))
+
+
+def app_handler(app):
+    """``handle_message`` bound to a Flask app (its database and settings), for the SMTP listener."""
+    def handle(raw: bytes) -> Outcome:
+        with app.app_context():
+            return handle_message(raw)
+    return handle

@@ -244,3 +244,16 @@ def token_from_address(address: str, local: str = "play", domain: str | None = N
     if not plus or base != local.lower() or not token:
         return None
     return token
+
+
+#: How long the reply address in a turn notification works (``TURNPOST_REPLY_TTL_DAYS``, default 30).
+def reply_ttl_seconds() -> int:
+    """Lifetime of a notification's reply token, in seconds."""
+    import os
+    return int(float(os.environ.get("TURNPOST_REPLY_TTL_DAYS", "30")) * 86400)
+
+
+def reply_to_for(secret, domain: str, game_id, seat: int, decision: int) -> str:
+    """The Reply-To of a turn notification: ``play+<fresh token>@<domain>``."""
+    return reply_address(make_reply_token(secret, game_id, seat, decision, reply_ttl_seconds()),
+                         domain)

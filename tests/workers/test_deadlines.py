@@ -91,7 +91,7 @@ def test_reminder_takeover_once_and_reclaim(tmp_path, redis_url, redis_conn, smt
         res = job.latest_result(timeout=WAIT)
         assert res is not None and res.type == res.Type.SUCCESSFUL, res and res.exc_string
         results.append(res.return_value)
-    assert sorted(r["played"] for r in results) == [0, 1]
+    assert sorted(r["played"] for r in results) == [0, 1], (results, w1.output[-3000:])
     log = decisions_of(sessions, game_id)
     assert [(n, seat, actor) for n, seat, _a, actor in log] == [
         (0, -1, "chance"), (1, -1, "chance"), (2, 0, "ai")]
