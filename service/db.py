@@ -52,6 +52,8 @@ def _migration_lock(engine: Engine, conn):
         try:
             yield
         finally:
+            # A failed migration leaves the transaction aborted; the session lock survives rollback.
+            conn.rollback()
             conn.execute(text("SELECT pg_advisory_unlock(7301)"))
             conn.commit()
     elif engine.url.database and engine.url.database != ":memory:":

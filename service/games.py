@@ -11,6 +11,7 @@ Visibility rules (game-agnostic, documented in the API):
 """
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,6 +27,8 @@ from service.models import utcnow
 
 SEED_LIMIT = 2 ** 63         # seeds fit a signed BIGINT
 DEFAULT_SNAPSHOT_EVERY = 64
+#: What a game id can look like (anything else is not looked up: NUL bytes upset PostgreSQL).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def snapshot_every() -> int:
@@ -42,7 +45,7 @@ def game_of(row: models.Game) -> engine.Game:
 
 def get_row(session: Session, game_id: str) -> models.Game:
     """The game row or a 404 ``game_not_found``."""
-    row = session.get(models.Game, game_id)
+    row = session.get(models.Game, game_id) if GAME_ID.fullmatch(game_id) else None
     if row is None:
         raise NotFound("game_not_found", game_id=game_id)
     return row

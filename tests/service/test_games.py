@@ -108,3 +108,14 @@ def test_my_turns_most_urgent_first(client, players):
     assert [x["id"] for x in r] == [soon["id"], late["id"], no_deadline["id"]]
     assert r[0]["deadline_at"] < r[1]["deadline_at"] and r[2]["deadline_at"] is None
     assert [x["id"] for x in client.get("/v1/me/turns", headers=bob.h).json["games"]] == [theirs["id"]]
+
+
+def test_odd_identifiers_are_plain_refusals_on_every_database(client, players):
+    ana = players.new()
+    r = client.get("/v1/games/abc%00def", headers=ana.h)
+    assert r.status_code == 404 and r.json["code"] == "game_not_found"
+    r = client.post("/v1/games", headers=ana.h, json={
+        "title": "kuhn_poker", "seats": [{"player_id": ana.id}, {"player_id": 2 ** 40}]})
+    assert r.status_code == 422 and "seats" in r.json["errors"]["json"]
+    r = client.post("/v1/players", json={"name": "a\x00b", "email": "nul@example.org"})
+    assert r.status_code == 422 and "name" in r.json["errors"]["json"]

@@ -7,7 +7,8 @@ from tests.service.helpers import new_game, true_state
 CARD_KEYS = ("deal", "raw_cards")
 
 
-def _no_card_of(payload, other_card: str, other: int):
+def _no_card_of(payload):
+    """No deal or raw card field anywhere (cards appear only in ``state.cards``, checked apart)."""
     text = json.dumps(payload)
     for k in CARD_KEYS:
         assert f'"{k}"' not in text, payload
@@ -32,7 +33,7 @@ def test_a_seat_never_sees_the_other_card(app, client, players):
         wrong = client.post(f"/v1/games/{g['id']}/turns", headers=p.h,
                             json={"expected_decision": 2, "actions": [{"deal": "K"}]}).json
         for payload in (view, log, acts, bad, wrong):
-            _no_card_of(payload, full["cards"][other], other)
+            _no_card_of(payload)
         seen.append(view)
     assert seen[0]["state"] != seen[1]["state"]
 

@@ -211,3 +211,26 @@ def test_a_finished_game_takes_no_turns(client, players):
     assert _turn(client, bob, g["id"], expected_decision=3, text="fold").status_code == 201
     r = _turn(client, ana, g["id"], expected_decision=4, text="bet")
     assert r.status_code == 409 and r.json["code"] == "game_finished"
+
+
+def test_the_relay_hook_runs_after_each_commit_and_never_for_a_refusal(app, client, players):
+    calls = []
+    app.extensions["turnpost_relay"] = lambda: calls.append(len(outbox_rows(app)))
+    ana, bob = players.new("Ana"), players.new("Bob")
+    g = new_game(client, ana, [ana, bob])
+    assert calls == [1]                            # the creation's row was committed first
+    _turn(client, ana, g["id"], expected_decision=2, text="no such step")
+    assert calls == [1]
+    _turn(client, ana, g["id"], expected_decision=2, text="bet")
+    assert calls == [1, 2]
+
+
+def test_a_failing_relay_does_not_fail_the_committed_turn(app, client, players):
+    def broken():
+        raise ConnectionError("redis is down")
+    app.extensions["turnpost_relay"] = broken
+    ana, bob = players.new("Ana"), players.new("Bob")
+    g = new_game(client, ana, [ana, bob])
+    r = _turn(client, ana, g["id"], expected_decision=2, text="bet")
+    assert r.status_code == 201
+    assert [k for k, _ in outbox_rows(app)] == ["notify_turn", "notify_turn"]   # still pending

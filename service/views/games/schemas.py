@@ -17,7 +17,8 @@ class AiSchema(ma.Schema):
 
 
 class SeatInSchema(ma.Schema):
-    player_id = ma.fields.Integer(strict=True, metadata={"description": "A human seat."})
+    player_id = ma.fields.Integer(strict=True, validate=validate.Range(min=1, max=2 ** 31 - 1),
+                                  metadata={"description": "A human seat."})
     ai = ma.fields.Nested(AiSchema, metadata={"description": "An AI seat and its search budget."})
 
     @ma.validates_schema

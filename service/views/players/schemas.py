@@ -4,7 +4,10 @@ from marshmallow import validate
 
 
 class PlayerCreateSchema(ma.Schema):
-    name = ma.fields.String(required=True, validate=validate.Length(min=1, max=80))
+    name = ma.fields.String(required=True, validate=[
+        validate.Length(min=1, max=80),
+        # Names go into email headers and databases: no control characters (NUL breaks PostgreSQL).
+        validate.Regexp(r"^[^\x00-\x1f\x7f]+$", error="Control characters are not allowed.")])
     email = ma.fields.Email(required=True, validate=validate.Length(max=254))
     language = ma.fields.String(load_default="en", validate=validate.OneOf(["en", "es"]),
                                 metadata={"description": "Language of messages and emails."})
