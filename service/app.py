@@ -42,6 +42,18 @@ class Api(_Api):
 
 api = Api()
 
+API_DESCRIPTION = """Board games by email and REST, with Monte Carlo tree search opponents.
+
+- Authenticate with `Authorization: Bearer <token>` (from `POST /v1/players`, shown once).
+- Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` and a
+  `detail` in the caller's language (the player's; else `Accept-Language` en/es).
+- Game ids are random strings. You see a game through your seat only: hidden information never
+  appears. Others see a game only once it is over and only for perfect-information titles.
+- A game's seed is shown once it is over (with it, chance could be foreseen).
+- Turns carry `expected_decision` (the game's `decision`): a stale one is refused with 409, so two
+  racing submissions can never both land. Several decisions in one turn apply all or none.
+"""
+
 
 def create_app(config: Config | dict | None = None) -> Flask:
     """Build the app. ``config`` is a :class:`Config` (default: from the environment) or a dict of
@@ -54,10 +66,7 @@ def create_app(config: Config | dict | None = None) -> Flask:
     app.config.from_mapping(config.as_dict())
     app.json.sort_keys = False
     db.init_app(app)
-    api.init_app(app, spec_kwargs={
-        "info": {"description": "Board games by email and REST, with MCTS opponents. Errors are "
-                               "RFC 9457 problem details with a stable `code`."},
-    })
+    api.init_app(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     register_blueprints(api)
     app.extensions["turnpost_api"] = api

@@ -175,6 +175,8 @@ def test_a_retry_with_the_same_idempotency_key_returns_the_same_answer_and_moves
     again = client.post(f"/v1/games/{g['id']}/turns", headers=h, json=body)
     assert first.status_code == again.status_code == 201
     assert first.json == again.json
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
     assert count(app, models.Decision, game_id=g["id"]) == 3
     assert len(outbox_rows(app)) == 2
     other = client.post(f"/v1/games/{g['id']}/turns", headers=h,

@@ -33,7 +33,9 @@ class Turns(MethodView):
         cannot be read (`unparsable_step`) or is illegal (`illegal_action`), with its `index`, a
         message and the `legal` alternatives as JSON and `legal_text`; 422 `not_your_decision`
         for a step after the decision has passed to someone else; 422
-        `idempotency_key_reused` for a key already used with another request.
+        `idempotency_key_reused` for a key already used with another request. A retry with the
+        same `Idempotency-Key` and body gets the first answer again, marked by the header
+        `Idempotent-Replayed: true`, and moves nothing.
         """
         player = current_player()
         session = db.session
@@ -49,4 +51,5 @@ class Turns(MethodView):
                               actions=data.get("actions"), text=data.get("text"),
                               lang=player.language, actor="human",
                               idempotency_key=headers.get("idempotency_key"), player_id=player.id)
-        return result.response, result.status
+        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
+        return result.response, result.status, headers
