@@ -106,7 +106,7 @@ def seat_of_player(seats, player_id: int) -> int | None:
     return None
 
 
-def viewer_for(session: Session, row: models.Game, seats, player_id: int) -> int | None:
+def viewer_for(row: models.Game, seats, player_id: int) -> int | None:
     """The seat whose view ``player_id`` gets (None: the full view of a finished perfect-information
     game); raises 404 when the player may not see the game at all."""
     seat = seat_of_player(seats, player_id)

@@ -18,20 +18,26 @@ PG_BASE = os.environ.get("TURNPOST_TEST_POSTGRES_URL",
                          "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
+_pg_missing: list[str] = []       # the reason, once PostgreSQL failed to answer (no retry per test)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     """A URL of an empty database: a SQLite file, or a fresh PostgreSQL schema."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'turnpost.db'}"
         return
+    if _pg_missing:
+        pytest.skip(_pg_missing[0])
     schema = f"tp_svc_{uuid.uuid4().hex[:12]}"
     try:
         admin = sa.create_engine(PG_BASE, connect_args={"connect_timeout": 3})
         with admin.begin() as conn:
             conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
     except Exception as e:  # noqa: BLE001 - any failure to reach PostgreSQL means "not here"
-        pytest.skip(f"PostgreSQL not reachable at {PG_BASE}: {type(e).__name__}: "
-                    f"{str(e).splitlines()[0] if str(e) else ''}")
+        first = str(e).splitlines()[0] if str(e) else ""
+        _pg_missing.append(f"PostgreSQL not reachable at {PG_BASE}: {type(e).__name__}: {first}")
+        pytest.skip(_pg_missing[0])
     sep = "&" if "?" in PG_BASE else "?"
     yield f"{PG_BASE}{sep}options=-csearch_path%3D{schema}"
     with admin.begin() as conn:

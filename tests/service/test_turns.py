@@ -236,3 +236,17 @@ def test_a_failing_relay_does_not_fail_the_committed_turn(app, client, players):
     r = _turn(client, ana, g["id"], expected_decision=2, text="bet")
     assert r.status_code == 201
     assert [k for k, _ in outbox_rows(app)] == ["notify_turn", "notify_turn"]   # still pending
+
+
+@pytest.mark.parametrize("body,code", [
+    ({"actions": [{"bet": True}], "text": "bet"}, "actions_or_text"),
+    ({}, "empty_turn"),
+    ({"text": "  \n "}, "empty_turn"),
+    ({"actions": []}, "validation_error"),
+])
+def test_a_turn_needs_exactly_one_non_empty_form(app, client, players, body, code):
+    ana, bob = players.new("Ana"), players.new("Bob")
+    g = new_game(client, ana, [ana, bob])
+    r = _turn(client, ana, g["id"], expected_decision=2, **body)
+    assert r.status_code == 422 and r.json["code"] == code
+    assert count(app, models.Decision, game_id=g["id"]) == 2

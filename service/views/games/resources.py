@@ -21,7 +21,7 @@ def _view(game_id: str):
     session = db.session
     row = games.get_row(session, game_id)
     seats = games.seats_of(session, game_id)
-    viewer = games.viewer_for(session, row, seats, player.id)
+    viewer = games.viewer_for(row, seats, player.id)
     row, state = games.load_state(session, game_id)
     return row, state, seats, viewer
 

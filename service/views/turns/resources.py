@@ -3,7 +3,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from service import games, turns
-from service.errors import Forbidden, Unprocessable
+from service.errors import Forbidden
 from service.auth import current_player, login_required
 from service.db import db
 from service.views.common import BEARER
@@ -43,10 +43,8 @@ class Turns(MethodView):
         seats = games.seats_of(session, game_id)
         seat = games.seat_of_player(seats, player.id)
         if seat is None:
-            games.viewer_for(session, row, seats, player.id)       # 404 unless it is public
+            games.viewer_for(row, seats, player.id)       # 404 unless it is public
             raise Forbidden("not_a_participant", game_id=game_id)
-        if "actions" in data and "text" in data:
-            raise Unprocessable("actions_or_text")
         result = turns.submit(session, game_id, seat, data["expected_decision"],
                               actions=data.get("actions"), text=data.get("text"),
                               lang=player.language, actor="human",
