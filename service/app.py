@@ -47,8 +47,8 @@ API_DESCRIPTION = """Board games by email and REST, with Monte Carlo tree search
 - Authenticate with `Authorization: Bearer <token>` (from `POST /v1/players`, shown once).
 - Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` and a
   `detail` in the caller's language (the player's; else `Accept-Language` en/es).
-- Game ids are random strings. You see a game through your seat only: hidden information never
-  appears. Others see a game only once it is over and only for perfect-information titles.
+- Game ids are random strings; player ids are plain numbers (you need them to seat people: the token
+  is the secret). You see a game through your seat only: hidden information never appears. Others see a game only once it is over and only for perfect-information titles.
 - A game's seed is shown once it is over (with it, chance could be foreseen).
 - Turns carry `expected_decision` (the game's `decision`): a stale one is refused with 409, so two
   racing submissions can never both land. Several decisions in one turn apply all or none.

@@ -1,10 +1,13 @@
 """Storage: the migrated schema is the models' schema, and loading from a snapshot equals replay."""
+import random
+
+import engine
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import delete, select
 
-from service import games, models
+from service import games, models, turns
 from service.db import db, make_engine, upgrade
 
 from tests.service.helpers import count, new_game
@@ -68,3 +71,27 @@ def test_a_snapshot_of_another_content_version_is_ignored(app, client, players):
         s.commit()
         row, state = games.load_state(s, g["id"])
         assert state.same_position(games.replay_state(s, row))
+
+
+@pytest.mark.parametrize("name", [s.name for s in engine.list_games(include_unlisted=True)])
+def test_every_game_loads_from_snapshots_as_it_replays(app, name):
+    """Snapshots every 7 decisions (mid-turn too) give the state a full replay gives, for every
+    registered game, at every step of a random game."""
+    app.config["SNAPSHOT_EVERY"] = 7
+    game = engine.load_game(name)
+    rng = random.Random(name)
+    with app.app_context():
+        s = db.session
+        people = [models.Player(name=f"P{i}", email=f"{name}{i}@example.org", language="en",
+                                token_hash=f"{name}-{i}".ljust(64, "x")) for i in range(game.num_players)]
+        s.add_all(people)
+        s.commit()
+        gid = games.create_game(s, people[0], name, {}, [{"player_id": p.id} for p in people]).id
+        row, state = games.load_state(s, gid)
+        while state.decision_count() < 40 and not state.is_terminal():
+            a = rng.choice(state.legal_actions())
+            turns.submit(s, gid, state.current_player(), state.decision_count(),
+                         actions=[state.action_to_json(a)])
+            row, state = games.load_state(s, gid)
+            assert state.same_position(games.replay_state(s, row))
+        assert count(app, models.Snapshot, game_id=gid) == state.decision_count() // 7
