@@ -57,22 +57,32 @@ class ApiError(Exception):
 
 
 class Unauthorized(ApiError):
+    """No valid bearer token (401)."""
+
     status = 401
 
 
 class Forbidden(ApiError):
+    """Authenticated, but not allowed to do this now (403)."""
+
     status = 403
 
 
 class NotFound(ApiError):
+    """Nothing the caller may see at this address (404)."""
+
     status = 404
 
 
 class Conflict(ApiError):
+    """The game is not where the request expected it (409)."""
+
     status = 409
 
 
 class Unprocessable(ApiError):
+    """Understood, but refused: invalid or illegal content (422)."""
+
     status = 422
 
 

@@ -23,10 +23,12 @@ def new_game_id() -> str:
 
 
 class Base(DeclarativeBase):
+    """The declarative base of every table."""
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: DateTime(timezone=True)}
 
 
 class Player(Base):
+    """A person with a bearer token (stored hashed) and a language."""
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -39,6 +41,7 @@ class Player(Base):
 
 
 class Game(Base):
+    """One game: title, options, seed, and a summary of where it stands."""
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_game_id)
@@ -60,6 +63,7 @@ class Game(Base):
 
 
 class Seat(Base):
+    """A seat of a game: a player, or an AI with its search budget."""
     __tablename__ = "seats"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -69,6 +73,7 @@ class Seat(Base):
 
 
 class Decision(Base):
+    """One decision of the log (chance outcomes included): the truth about a game."""
     __tablename__ = "decisions"
     # The guard against racing submissions: two can never both store decision n of one game.
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_decisions_game_number"),)
@@ -83,6 +88,7 @@ class Decision(Base):
 
 
 class Snapshot(Base):
+    """A cached state after ``number`` decisions, valid for one content version."""
     __tablename__ = "snapshots"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -92,6 +98,7 @@ class Snapshot(Base):
 
 
 class Idempotency(Base):
+    """The stored answer of a submission made with an Idempotency-Key."""
     __tablename__ = "idempotency"
     __table_args__ = (UniqueConstraint("scope", "key", name="uq_idempotency_scope_key"),)
 
@@ -108,6 +115,7 @@ class Idempotency(Base):
 
 
 class Outbox(Base):
+    """A message to relay to the workers after its transaction commits."""
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_pending", "relayed_at", "id"),)
 

@@ -28,6 +28,7 @@ def _view(game_id: str):
 
 @blp.route("")
 class Games(MethodView):
+    """``/v1/games``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)
@@ -58,6 +59,7 @@ class Games(MethodView):
 
 @blp.route("/<string:game_id>")
 class GameById(MethodView):
+    """``/v1/games/{id}``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)
@@ -78,6 +80,7 @@ class GameById(MethodView):
 
 @blp.route("/<string:game_id>/actions")
 class GameActions(MethodView):
+    """``/v1/games/{id}/actions``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)
@@ -108,6 +111,7 @@ class GameActions(MethodView):
 
 @blp.route("/<string:game_id>/log")
 class GameLog(MethodView):
+    """``/v1/games/{id}/log``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)

@@ -7,6 +7,7 @@ from service.views.titles.schemas import LocalizedSchema
 
 
 class AiSchema(ma.Schema):
+    """The search budget of an AI seat."""
     iterations = ma.fields.Integer(strict=True, validate=validate.Range(min=1, max=1_000_000))
     seconds = ma.fields.Float(validate=validate.Range(min=0.01, max=600))
 
@@ -17,6 +18,7 @@ class AiSchema(ma.Schema):
 
 
 class SeatInSchema(ma.Schema):
+    """One seat of a new game: a player or an AI."""
     player_id = ma.fields.Integer(strict=True, validate=validate.Range(min=1, max=2 ** 31 - 1),
                                   metadata={"description": "A human seat."})
     ai = ma.fields.Nested(AiSchema, metadata={"description": "An AI seat and its search budget."})
@@ -28,6 +30,7 @@ class SeatInSchema(ma.Schema):
 
 
 class GameCreateSchema(ma.Schema):
+    """A new game."""
     title = ma.fields.String(required=True, validate=validate.Length(min=1, max=64),
                              metadata={"description": "A game name from /v1/titles."})
     options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict)
@@ -42,12 +45,14 @@ class GameCreateSchema(ma.Schema):
 
 
 class NextSchema(ma.Schema):
+    """Who decides next."""
     seat = ma.fields.Integer(required=True)
     player_id = ma.fields.Integer(allow_none=True, required=True)
     ai = ma.fields.Boolean(required=True)
 
 
 class SeatSchema(ma.Schema):
+    """A seat of a game."""
     seat = ma.fields.Integer(required=True)
     player_id = ma.fields.Integer(allow_none=True, required=True)
     name = ma.fields.String(allow_none=True, required=True)
@@ -55,6 +60,7 @@ class SeatSchema(ma.Schema):
 
 
 class GameSchema(ma.Schema):
+    """A game as the caller's seat sees it."""
     id = ma.fields.String(required=True)
     title = ma.fields.String(required=True)
     name = ma.fields.Nested(LocalizedSchema, required=True)
@@ -79,11 +85,13 @@ class GameSchema(ma.Schema):
 
 
 class LegalActionSchema(ma.Schema):
+    """One legal decision, as JSON and as text."""
     action = ma.fields.Dict(required=True, metadata={"description": "Send this in `actions`."})
     text = ma.fields.String(required=True, metadata={"description": "Or this in `text`."})
 
 
 class LegalActionsSchema(ma.Schema):
+    """The caller's legal decisions now, or why there are none."""
     decision = ma.fields.Integer(required=True)
     your_turn = ma.fields.Boolean(required=True)
     reason_code = ma.fields.String(allow_none=True, required=True)
@@ -92,6 +100,7 @@ class LegalActionsSchema(ma.Schema):
 
 
 class LogEntrySchema(ma.Schema):
+    """One decision of the log, as the caller may see it."""
     number = ma.fields.Integer(required=True)
     seat = ma.fields.Integer(required=True, metadata={"description": "-1 for chance."})
     actor = ma.fields.String(required=True, validate=validate.OneOf(["human", "ai", "chance"]))
@@ -102,4 +111,5 @@ class LogEntrySchema(ma.Schema):
 
 
 class LogSchema(ma.Schema):
+    """The game's log."""
     entries = ma.fields.List(ma.fields.Nested(LogEntrySchema), required=True)

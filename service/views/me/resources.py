@@ -15,6 +15,7 @@ blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games.")
 
 @blp.route("/turns")
 class MyTurns(MethodView):
+    """``/v1/me/turns``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)

@@ -3,6 +3,7 @@ import marshmallow as ma
 
 
 class WaitingGameSchema(ma.Schema):
+    """A game waiting for the caller."""
     id = ma.fields.String(required=True)
     title = ma.fields.String(required=True)
     seat = ma.fields.Integer(required=True)
@@ -12,4 +13,5 @@ class WaitingGameSchema(ma.Schema):
 
 
 class WaitingListSchema(ma.Schema):
+    """The games waiting for the caller, most urgent first."""
     games = ma.fields.List(ma.fields.Nested(WaitingGameSchema), required=True)

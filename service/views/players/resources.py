@@ -16,6 +16,7 @@ blp = Blueprint("players", __name__, url_prefix="/v1/players", description="Play
 
 @blp.route("")
 class Players(MethodView):
+    """``/v1/players``."""
 
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerCreatedSchema)

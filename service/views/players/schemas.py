@@ -4,6 +4,7 @@ from marshmallow import validate
 
 
 class PlayerCreateSchema(ma.Schema):
+    """A new player."""
     name = ma.fields.String(required=True, validate=[
         validate.Length(min=1, max=80),
         # Names go into email headers and databases: no control characters (NUL breaks PostgreSQL).
@@ -14,6 +15,7 @@ class PlayerCreateSchema(ma.Schema):
 
 
 class PlayerCreatedSchema(ma.Schema):
+    """The new player's id and token."""
     id = ma.fields.Integer(required=True)
     token = ma.fields.String(required=True, metadata={
         "description": "Bearer token for this player. Shown only now: store it."})

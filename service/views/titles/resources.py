@@ -10,6 +10,7 @@ blp = Blueprint("titles", __name__, url_prefix="/v1/titles", description="The ga
 
 @blp.route("")
 class Titles(MethodView):
+    """``/v1/titles``."""
 
     @blp.response(200, TitleListSchema)
     def get(self):

@@ -3,11 +3,13 @@ import marshmallow as ma
 
 
 class LocalizedSchema(ma.Schema):
+    """A text in English and Spanish."""
     en = ma.fields.String(required=True)
     es = ma.fields.String(required=True)
 
 
 class TitleSchema(ma.Schema):
+    """A game on offer."""
     name = ma.fields.String(required=True, metadata={"description": "The `title` to create games."})
     title = ma.fields.Nested(LocalizedSchema, required=True)
     min_players = ma.fields.Integer(required=True)
@@ -21,4 +23,5 @@ class TitleSchema(ma.Schema):
 
 
 class TitleListSchema(ma.Schema):
+    """The games on offer."""
     titles = ma.fields.List(ma.fields.Nested(TitleSchema), required=True)

@@ -15,6 +15,7 @@ blp = Blueprint("turns", __name__, url_prefix="/v1/games", description="Submitti
 
 @blp.route("/<string:game_id>/turns")
 class Turns(MethodView):
+    """``/v1/games/{id}/turns``."""
     decorators = [login_required]
 
     @blp.doc(security=BEARER)

@@ -4,6 +4,7 @@ from marshmallow import validate
 
 
 class TurnSchema(ma.Schema):
+    """A submission: JSON actions or text, with the decision number seen."""
     expected_decision = ma.fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
                                           metadata={"description": "The game's `decision` you saw."})
     actions = ma.fields.List(ma.fields.Dict(), validate=validate.Length(min=1, max=200), metadata={
@@ -13,6 +14,7 @@ class TurnSchema(ma.Schema):
 
 
 class IdempotencyHeaderSchema(ma.Schema):
+    """The optional Idempotency-Key header."""
     idempotency_key = ma.fields.String(data_key="Idempotency-Key",
                                        validate=validate.Length(min=1, max=200), metadata={
         "description": "Makes retries safe: the same key and body return the first answer."})
