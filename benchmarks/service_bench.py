@@ -7,6 +7,8 @@ concurrent games, and the time to load a game with 10 and with 2,000 decisions.
 The load is loopback only and bounded by ``--turns`` and ``--seconds``. Without ``--database-url``
 a private schema in the local PostgreSQL (127.0.0.1:5432, database ``test``) is used and dropped;
 if it does not answer, a SQLite file (said so in the output). Prints one JSON object per figure.
+Load times are taken at 10, 100, 500, 1,000 and 2,000 decisions of one game, each beside the time of
+a full replay (what a load would cost without snapshots).
 
 Game choice is by registry, never by name: submissions use the listed perfect-information game whose
 random games are longest (Kuhn poker if none is listed); the load-time figure uses the first game
@@ -35,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from service.models import Game  # noqa: E402
 
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 LONG = 2000
@@ -223,9 +226,53 @@ def submission_load(base, title, games, clients, max_turns, seconds):
 
 
 # ------------------------------------------------------------------------------------- load time
-def load_times(db_url, data_dir):
+def measure_load(Session, gid, reps=30):
+    """Median and p90 of ``load_state`` (fresh session each time), and of a full replay."""
+    from service import games
+    times, replay = [], []
+    for _ in range(reps):
+        with Session() as s:
+            t = time.perf_counter()
+            row, st = games.load_state(s, gid)
+            times.append(time.perf_counter() - t)
+    with Session() as s:
+        row = s.get(Game, gid)
+        for _ in range(5):
+            t = time.perf_counter()
+            full = games.replay_state(s, row)
+            replay.append(time.perf_counter() - t)
+    assert full.same_position(st), "snapshot load differs from replay"
+    return st.decision_count(), statistics.median(times), percentile(times, 90), \
+        statistics.median(replay)
+
+
+def long_walk(name, opts, length=LONG, tries=50):
+    """(seed, decisions) of a random game that is still running after ``length`` decisions, found
+    with the engine alone; the decisions are the seats' (chance follows from the seed)."""
+    game = engine.load_game(name, **opts)
+    for seed in range(tries):
+        state, rng, mine = game.new_initial_state(seed), random.Random(seed), []
+        while state.decision_count() < length and not state.is_terminal():
+            if state.current_player() == engine.CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            a = rng.choice(state.legal_actions())
+            mine.append(a)
+            state.apply_action(a)
+        if not state.is_terminal():
+            return seed, mine
+    return None, None
+
+
+def load_times(db_url, data_dir, checkpoints=(10, 100, 500, 1000, LONG)):
+    """Play one long game through ``service.turns.submit`` and time loading it as it grows.
+
+    One person and AI seats, so the game's seed can be chosen (the service allows that only when
+    a single person plays) and a walk known to last 2,000 decisions replayed.
+    """
     name, opts = pick_long_game()
-    if name is None:
+    seed, walk = long_walk(name, opts) if name else (None, None)
+    if walk is None:
         emit(figure="load_time", skipped=f"no registered game reaches {LONG} decisions")
         return
     from service import games, turns
@@ -235,53 +282,40 @@ def load_times(db_url, data_dir):
     eng = make_engine(db_url)
     Session = make_sessionmaker(eng)
     n = engine.load_game(name, **opts).num_players
-    rng = random.Random(11)
-    figures = {}
+    medians = {}
     with Session() as s:
-        people = [Player(name=f"L{i}", email=f"l{i}-{uuid.uuid4().hex[:6]}@bench.invalid",
-                         language="en", token_hash=uuid.uuid4().hex + uuid.uuid4().hex)
-                  for i in range(n)]
-        s.add_all(people)
+        me = Player(name="L", email=f"l-{uuid.uuid4().hex[:6]}@bench.invalid", language="en",
+                    token_hash=uuid.uuid4().hex + uuid.uuid4().hex)
+        s.add(me)
         s.commit()
-        for target in (10, LONG):
-            for attempt in range(5):
-                row = games.create_game(s, people[0], name, opts,
-                                        [{"player_id": p.id} for p in people])
-                gid = row.id
-                t0 = time.perf_counter()
-                _row, state = games.load_state(s, gid)
-                while state.decision_count() < target and not state.is_terminal():
-                    seat = state.current_player()
-                    a = rng.choice(state.legal_actions())
-                    turns.submit(s, gid, seat, state.decision_count(),
-                                 actions=[state.action_to_json(a)])
-                    _row, state = games.load_state(s, gid)
-                if state.decision_count() >= target:
-                    break
-            build = time.perf_counter() - t0
-            reps = 30
-            times = []
-            for _ in range(reps):
-                s.expire_all()
-                t = time.perf_counter()
-                row, st = games.load_state(s, gid)
-                times.append(time.perf_counter() - t)
-            replay = []
-            for _ in range(5):
-                t = time.perf_counter()
-                full = games.replay_state(s, row)
-                replay.append(time.perf_counter() - t)
-            assert full.same_position(st), "snapshot load differs from replay"
-            figures[target] = statistics.median(times)
-            emit(figure="load_time", game=name, options=opts, decisions=st.decision_count(),
-                 load_median_ms=round(statistics.median(times) * 1000, 3),
-                 load_p90_ms=round(percentile(times, 90) * 1000, 3),
-                 full_replay_median_ms=round(statistics.median(replay) * 1000, 3),
-                 build_s=round(build, 1), submissions_per_s_in_process=round(
-                     st.decision_count() / build, 1))
+        seats = [{"player_id": me.id}] + [{"ai": {"iterations": 1}}] * (n - 1)
+        gid = games.create_game(s, me, name, opts, seats, seed=seed).id
+        todo = list(checkpoints)
+        t0 = time.perf_counter()
+        _row, state = games.load_state(s, gid)
+        for a in walk:
+            while todo and state.decision_count() >= todo[0]:
+                count, med, p90, rep = measure_load(Session, gid)
+                medians[todo.pop(0)] = med
+                emit(figure="load_time", game=name, options=opts, decisions=count,
+                     load_median_ms=round(med * 1000, 3), load_p90_ms=round(p90 * 1000, 3),
+                     full_replay_median_ms=round(rep * 1000, 3))
+            seat = state.current_player()
+            turns.submit(s, gid, seat, state.decision_count(), actions=[state.action_to_json(a)],
+                         actor="human" if seat == 0 else "ai")
+            _row, state = games.load_state(s, gid)
+        build = time.perf_counter() - t0
+        for c in todo:
+            count, med, p90, rep = measure_load(Session, gid)
+            medians[c] = med
+            emit(figure="load_time", game=name, options=opts, decisions=count,
+                 load_median_ms=round(med * 1000, 3), load_p90_ms=round(p90 * 1000, 3),
+                 full_replay_median_ms=round(rep * 1000, 3))
+        emit(figure="in_process_submissions", game=name, submissions=len(walk),
+             per_s=round(len(walk) / build, 1))
     eng.dispose()
-    if len(figures) == 2:
-        emit(figure="load_time_ratio", long_over_short=round(figures[LONG] / figures[10], 2))
+    if 10 in medians and LONG in medians:
+        emit(figure="load_time_ratio", long_over_short=round(medians[LONG] / medians[10], 2))
 
 
 def main():
