@@ -20,7 +20,12 @@ How the state models what the rules leave to people at a table:
 * **Search never reads the key.** ``c_determinize`` sets the struct's ``blind`` flag: in a
   determinized state every answer, a person's choice included, is followed by a chance node right
   with that seat's accuracy. So search treats every trivia answer as a chance event, as the rules
-  ask, and an AI choosing a letter for a human seat cannot learn the key by simulation.
+  ask, and an AI choosing a letter for a human seat cannot learn the key by simulation. Since the
+  question then cannot matter, a determinized draw has one outcome (the first unasked question),
+  which keeps search from splitting its tree into one subtree per question.
+* **Search heuristic.** ``c_evaluate`` scores a cut-off rollout (``rollout_depth``) as the win
+  return times half team progress (ideas, solutions, a base) and half safety (meters, threat on the
+  map); uncut random rollouts almost never win, so they teach search nothing.
 * **Returns.** 0 for every agent on a loss; on a win every agent gets ``1 + team_evocoins / 100``
   (a team reward: the evocoins of 2/3/4 agents are 70/90/100, so 1.7/1.9/2.0). The game master's
   10 evocoins belong to no seat.
