@@ -1,13 +1,10 @@
 """/v1/games: create games, view them, their legal decisions and their log."""
-import engine
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from sqlalchemy import select
 
-from service import games
+from service import games, history
 from service.auth import current_player, login_required
 from service.db import db
-from service.models import Decision
 from service.views.common import BEARER
 from service.views.games.schemas import GameCreateSchema, GameSchema, LegalActionsSchema, LogSchema
 from service.i18n import t
@@ -120,26 +117,11 @@ class GameLog(MethodView):
         """Read the game's log
 
         Every decision with its number, seat (-1 for chance), actor (`human`, `ai`, `chance`) and
-        time. Players' decisions are public and shown as JSON and text (in your language). Chance
-        outcomes are shown only for perfect-information titles; in hidden-information titles they
-        are `redacted` (the JSON and text are null), since a deal or draw may be someone's secret.
-        What your own seat was dealt is in your view of the game.
+        time, and its JSON and text (in your language) where you may see it. In perfect-information
+        titles you see everything. In hidden-information titles an entry is `redacted` (JSON and
+        text null) unless you took it or could tell it anyway from what you see: a deal to another
+        seat or a card kept face down stays hidden; a bet on the table or your own deal is shown.
         """
         lang = current_player().language
-        row, _state, _seats, _viewer = _view(game_id)
-        session = db.session
-        game = games.game_of(row)
-        hide_chance = game.spec.hidden_information
-        state = game.new_initial_state(row.seed)
-        entries = []
-        for d in session.scalars(select(Decision).where(Decision.game_id == row.id)
-                                 .order_by(Decision.number)):
-            redacted = d.seat == -1 and hide_chance
-            entries.append({
-                "number": d.number, "seat": d.seat, "actor": d.actor,
-                "at": games.iso(d.created_at), "redacted": redacted,
-                "action": None if redacted else state.action_to_json(d.action),
-                "text": None if redacted else state.action_to_text(d.action, lang),
-            })
-            state.apply_action(d.action)
-        return {"entries": entries}
+        row, _state, _seats, viewer = _view(game_id)
+        return {"entries": history.log_entries(db.session, row, viewer, lang)}
