@@ -8,6 +8,7 @@ Visibility rules (game-agnostic, documented in the API):
   (then ``to_json(None)`` hides nothing); otherwise the answer is 404, as for a game that does not
   exist, so ids of hidden-information games reveal nothing.
 * The seed is shown only once the game is over: with it, future chance outcomes can be computed.
+* The log has its own rule, in :mod:`service.history`.
 """
 from __future__ import annotations
 

@@ -104,6 +104,10 @@ def _steps_from_text(state, seat: int, text: str, lang: str) -> list[int]:
     try:
         decisions = state.parse_turn(text, lang)
     except engine.EngineError as e:
+        at = e.at_state
+        if e.index is not None and (at is None or at.current_player() != seat):
+            # The bad step falls in someone else's decision: never show their options.
+            raise _not_yours(at, e.index) if at is not None else _unreadable(e) from None
         raise EngineRejected(e) from None
     work = state.clone()
     for i, a in enumerate(decisions):
@@ -111,6 +115,12 @@ def _steps_from_text(state, seat: int, text: str, lang: str) -> list[int]:
             raise _not_yours(work, i)
         work.apply_action(a)
     return decisions
+
+
+def _unreadable(e: engine.EngineError) -> EngineRejected:
+    """The engine's error without the alternatives (the state they belong to is unknown)."""
+    e.legal = e.at_state = None
+    return EngineRejected(e)
 
 
 def _not_yours(work, i: int) -> Unprocessable:

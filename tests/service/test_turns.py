@@ -61,7 +61,8 @@ def test_unparsable_step_is_422_with_index_and_legal_alternatives_in_spanish(app
 def test_steps_after_the_decision_passes_are_refused_whole(app, client, players):
     ana, bob = players.new("Ana"), players.new("Bob")
     g = new_game(client, ana, [ana, bob])
-    for body in ({"actions": [{"bet": False}, {"bet": True}]}, {"text": "pass, bet"}):
+    for body in ({"actions": [{"bet": False}, {"bet": True}]}, {"text": "pass, bet"},
+                 {"text": "pass, nonsense"}):
         r = _turn(client, ana, g["id"], expected_decision=2, **body)
         assert r.status_code == 422, r.json
         assert r.json["code"] == "not_your_decision" and r.json["index"] == 1
