@@ -1,7 +1,11 @@
 """Creating games, viewing them (ETag), their legal actions, and the games waiting for a player."""
+import random
+
+import engine
 import pytest
 
-from service import models
+from service import games, models, turns
+from service.db import db
 
 from tests.service.helpers import count, new_game, outbox_rows
 
@@ -119,3 +123,42 @@ def test_odd_identifiers_are_plain_refusals_on_every_database(client, players):
     assert r.status_code == 422 and "seats" in r.json["errors"]["json"]
     r = client.post("/v1/players", json={"name": "a\x00b", "email": "nul@example.org"})
     assert r.status_code == 422 and "name" in r.json["errors"]["json"]
+
+
+def _short_options(spec):
+    """Limit-like options at their minimum, so a random game ends soon."""
+    return {o.name: o.minimum for o in spec.all_options() if o.kind == "integer"
+            and o.minimum is not None and any(w in o.name for w in ("limit", "rounds"))}
+
+
+PERFECT = [s for s in engine.list_games() if not s.hidden_information]
+
+
+@pytest.mark.skipif(not PERFECT, reason="no listed perfect-information game is registered")
+def test_finished_perfect_information_games_are_public(app, client, players):
+    spec = PERFECT[0]
+    game = engine.load_game(spec.name, **_short_options(spec))
+    people = [players.new(f"P{i}") for i in range(game.num_players)]
+    eve = players.new("Eve")
+    g = new_game(client, people[0], people, title=spec.name, options=_short_options(spec))
+    assert client.get(f"/v1/games/{g['id']}", headers=eve.h).status_code == 404
+    rng = random.Random(3)
+    with app.app_context():
+        for _ in range(2000):
+            row, state = games.load_state(db.session, g["id"])
+            if state.is_terminal():
+                break
+            a = rng.choice(state.legal_actions())
+            turns.submit(db.session, g["id"], state.current_player(), state.decision_count(),
+                         actions=[state.action_to_json(a)])
+        full = state.to_json(None)
+    if not state.is_terminal():
+        pytest.skip(f"a random {spec.name} game did not end in 2,000 decisions")
+    view = client.get(f"/v1/games/{g['id']}", headers=eve.h).json
+    assert view["status"] == "finished" and view["your_seat"] is None
+    assert view["state"] == full and view["seed"] is not None
+    log = client.get(f"/v1/games/{g['id']}/log", headers=eve.h).json["entries"]
+    assert len(log) == view["decision"] and not any(e["redacted"] for e in log)
+    r = client.post(f"/v1/games/{g['id']}/turns", headers=eve.h,
+                    json={"expected_decision": view["decision"], "text": "x"})
+    assert r.status_code == 403 and r.json["code"] == "not_a_participant"
