@@ -251,3 +251,21 @@ def test_a_turn_needs_exactly_one_non_empty_form(app, client, players, body, cod
     r = _turn(client, ana, g["id"], expected_decision=2, **body)
     assert r.status_code == 422 and r.json["code"] == code
     assert count(app, models.Decision, game_id=g["id"]) == 2
+
+
+def test_a_submission_that_read_before_another_landed_cannot_land_after_it(app, players):
+    """The window the barrier race may miss, made certain: session A has read the game (decision
+    2) when session B's submission commits; A's submission must then fail at the database guard."""
+    ana, bob = players.new("Ana"), players.new("Bob")
+    g = new_game(app.test_client(), ana, [ana, bob])
+    ext = app.extensions["turnpost_db"]
+    with ext.sessionmaker() as a, ext.sessionmaker() as b:
+        assert a.get(models.Game, g["id"]).decision_count == 2      # A's stale read, kept in A
+        turns.submit(b, g["id"], 0, 2, actions=[{"bet": True}])
+        with pytest.raises(ApiError) as e:
+            turns.submit(a, g["id"], 0, 2, actions=[{"bet": False}])
+        assert e.value.status == 409 and e.value.code == "stale_decision"
+        assert e.value.extra["current_decision"] == 3
+    assert count(app, models.Decision, game_id=g["id"]) == 3
+    log = app.test_client().get(f"/v1/games/{g['id']}/log", headers=ana.h).json["entries"]
+    assert log[-1]["action"] == {"bet": True}
