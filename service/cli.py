@@ -100,7 +100,6 @@ def serve(args) -> int:
     """Run the whole service in the foreground until Ctrl-C / SIGTERM."""
     from werkzeug.serving import make_server
 
-    from service.db import make_engine  # noqa: F401 - fail early if the install is broken
     from workers.embedded_redis import EmbeddedRedis
 
     data_dir = Path(args.data_dir).resolve()
