@@ -269,3 +269,26 @@ def test_a_submission_that_read_before_another_landed_cannot_land_after_it(app, 
     assert count(app, models.Decision, game_id=g["id"]) == 3
     log = app.test_client().get(f"/v1/games/{g['id']}/log", headers=ana.h).json["entries"]
     assert log[-1]["action"] == {"bet": True}
+
+
+def test_two_racing_retries_with_one_idempotency_key_both_get_the_one_answer(app, players):
+    ana, bob = players.new("Ana"), players.new("Bob")
+    g = new_game(app.test_client(), ana, [ana, bob])
+    barrier = threading.Barrier(2)
+    answers = [None, None]
+
+    def go(i):
+        c = app.test_client()
+        barrier.wait()
+        answers[i] = c.post(f"/v1/games/{g['id']}/turns", headers={**ana.h, "Idempotency-Key": "same"},
+                            json={"expected_decision": 2, "actions": [{"bet": True}]})
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [a.status_code for a in answers] == [201, 201], [a.json for a in answers]
+    assert answers[0].json == answers[1].json
+    assert count(app, models.Decision, game_id=g["id"]) == 3
+    assert count(app, models.Idempotency) == 1
