@@ -116,11 +116,20 @@ def test_an_illegal_step_in_the_middle_stores_nothing(app, client, players):
     seat = state.current_player()
     a = next(a for a in state.legal_actions() if _still_mine(state, a))
     before = count(app, models.Decision, game_id=g["id"])
+    after = state.clone()
+    after.apply_action(a)
+    # A step that was legal a moment ago but is not after the first one (else one that is no step).
+    stale = [state.action_to_json(x) for x in state.legal_actions()
+             if state.action_to_json(x) not in [after.action_to_json(y) for y in after.legal_actions()]]
+    second = stale[0] if stale else {"no such": "decision"}
     r = _turn(client, people[seat], g["id"], expected_decision=state.decision_count(),
-              actions=[state.action_to_json(a), {"no such": "decision"}])
-    assert r.status_code == 422 and r.json["index"] == 1
+              actions=[state.action_to_json(a), second])
+    assert r.status_code == 422 and r.json["index"] == 1, r.json
     assert r.json["code"] in ("unparsable_step", "illegal_action")
+    assert r.json["legal"] == [after.action_to_json(y) for y in after.legal_actions()]
     assert count(app, models.Decision, game_id=g["id"]) == before
+    assert client.get(f"/v1/games/{g['id']}", headers=people[seat].h).json["decision"] == \
+        state.decision_count()
 
 
 def _still_mine(state, a):
