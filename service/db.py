@@ -19,9 +19,19 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
+def normalize_url(url: str) -> str:
+    """``postgres://`` and driverless ``postgresql://`` URLs (as hosting platforms hand them out)
+    use psycopg 3, the driver turnpost installs."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
 def make_engine(url: str, **kwargs) -> Engine:
     """An engine for ``url`` with the settings turnpost relies on (SQLite: WAL, foreign keys, a busy
     timeout so concurrent writers queue instead of failing)."""
+    url = normalize_url(url)
     u = make_url(url)
     if u.get_backend_name() == "sqlite":
         if u.database and u.database != ":memory:":

@@ -45,3 +45,11 @@ def test_validation_errors_follow_the_players_language(client, players):
 def test_the_docs_and_the_contract_are_served(client):
     assert client.get("/openapi.json").json["info"]["title"] == "turnpost"
     assert client.get("/docs").status_code == 200
+
+
+def test_platform_style_postgres_urls_use_psycopg():
+    from service.db import normalize_url
+    assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
