@@ -183,8 +183,13 @@ cdef class KuhnState(State):
     def json_to_action(self, obj):
         if not isinstance(obj, dict):
             raise ParseError("A decision must be a JSON object.", "Una decisión debe ser un objeto JSON.")
-        if "deal" in obj and obj["deal"] in CARD_NAMES["en"]:
-            return CARD_NAMES["en"].index(obj["deal"])
+        # A deal names a card only at a chance node, a bet only while betting: the same JSON must
+        # never mean two different decisions.
+        if self.s.ndealt < 2:
+            if set(obj) == {"deal"} and obj["deal"] in CARD_NAMES["en"]:
+                return CARD_NAMES["en"].index(obj["deal"])
+            raise ParseError("Expected {\"deal\": \"J\"|\"Q\"|\"K\"}.",
+                             "Se esperaba {\"deal\": \"J\"|\"Q\"|\"K\"}.")
         if set(obj) == {"bet"} and isinstance(obj["bet"], bool):
             return BET if obj["bet"] else PASS
         raise ParseError("Expected {\"bet\": true|false}.", "Se esperaba {\"bet\": true|false}.")

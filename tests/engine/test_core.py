@@ -102,3 +102,14 @@ def test_random_playouts_are_seeded():
     b = engine.random_playouts(root, 500, 42)
     c = engine.random_playouts(root, 500, 43)
     assert a == b and a["returns"] != c["returns"]
+
+
+def test_kuhn_json_decisions_are_read_in_context():
+    """A deal is not a bet: {"deal": "J"} while betting is unparsable, not a pass."""
+    state = _kuhn_after_deal()
+    with pytest.raises(engine.ParseError):
+        state.json_to_action({"deal": "J"})
+    fresh = engine.load_game("kuhn_poker").new_initial_state(1)
+    with pytest.raises(engine.ParseError):
+        fresh.json_to_action({"bet": True})
+    assert fresh.json_to_action({"deal": "K"}) == 2
