@@ -151,20 +151,9 @@ def smtp_server():
 @pytest.fixture(scope="session")
 def postgres_url():
     """A SQLAlchemy URL for a private, empty schema in PostgreSQL (dropped afterwards), or a skip."""
-    import sqlalchemy as sa
-    base = os.environ.get("TURNPOST_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-    schema = f"turnpost_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    try:
-        admin = sa.create_engine(base, connect_args={"connect_timeout": 3})
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    except Exception as e:  # noqa: BLE001 - any failure to reach PostgreSQL means "not here"
-        pytest.skip(f"PostgreSQL not available at {base}: {type(e).__name__}: {str(e).splitlines()[0]}")
-    sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    from tests.pg import private_schema
+    with private_schema(f"turnpost_test_{os.getpid()}") as url:
+        yield url
 
 
 # -------------------------------------------------------------------------------------------- workers

@@ -6,19 +6,12 @@ that variant is skipped, with the reason.
 from __future__ import annotations
 
 import itertools
-import os
 import uuid
 
 import pytest
-import sqlalchemy as sa
 
 from service.app import create_app
-
-PG_BASE = os.environ.get("TURNPOST_TEST_POSTGRES_URL",
-                         "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-
-
-_pg_missing: list[str] = []       # the reason, once PostgreSQL failed to answer (no retry per test)
+from tests.pg import private_schema
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -27,22 +20,8 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'turnpost.db'}"
         return
-    if _pg_missing:
-        pytest.skip(_pg_missing[0])
-    schema = f"tp_svc_{uuid.uuid4().hex[:12]}"
-    try:
-        admin = sa.create_engine(PG_BASE, connect_args={"connect_timeout": 3})
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    except Exception as e:  # noqa: BLE001 - any failure to reach PostgreSQL means "not here"
-        first = str(e).splitlines()[0] if str(e) else ""
-        _pg_missing.append(f"PostgreSQL not reachable at {PG_BASE}: {type(e).__name__}: {first}")
-        pytest.skip(_pg_missing[0])
-    sep = "&" if "?" in PG_BASE else "?"
-    yield f"{PG_BASE}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    with private_schema("tp_svc") as url:
+        yield url
 
 
 @pytest.fixture
