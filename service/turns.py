@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from service import games, models, outbox
+from service import games, models, outbox, seats as seat_control
 from service.errors import ApiError, Conflict, EngineRejected, Forbidden, NotFound, Unprocessable
 from service.i18n import t
 from service.models import utcnow
@@ -174,6 +174,9 @@ def submit(session: Session, game_id: str, seat: int, expected_decision: int, ac
     for a in mine:
         state.apply_action(a)
     chance = games.resolve_chance(state)
+    if actor == "ai" and state.current_player() != seat:
+        # A one-turn takeover ends with the decision that passes the turn on, in this transaction.
+        seat_control.end_turn_takeover(session, game_id, seat_row)
     steps = [games.Step(old + i, seat, a, actor) for i, a in enumerate(mine)]
     steps += [games.Step(old + len(mine) + i, -1, a, "chance") for i, a in enumerate(chance)]
 
@@ -183,7 +186,8 @@ def submit(session: Session, game_id: str, seat: int, expected_decision: int, ac
         # The guard: only the submission that still sees the expected number moves the game.
         moved = session.execute(
             update(models.Game)
-            .where(models.Game.id == game_id, models.Game.decision_count == expected_decision)
+            .where(models.Game.id == game_id, models.Game.decision_count == expected_decision,
+                   models.Game.status == "active")     # a resignation may have ended it meanwhile
             .values(**values).execution_options(synchronize_session=False)).rowcount
         if moved != 1:
             raise Conflict("stale_decision", expected=expected_decision,
@@ -203,8 +207,10 @@ def submit(session: Session, game_id: str, seat: int, expected_decision: int, ac
             done = _stored(session, scope, idempotency_key, digest)
             if done is not None:
                 return _replay(done, seat)
-        current = session.scalar(select(models.Game.decision_count)
-                                 .where(models.Game.id == game_id))
+        current, status = session.execute(select(models.Game.decision_count, models.Game.status)
+                                          .where(models.Game.id == game_id)).one()
+        if status == "finished":
+            raise Conflict("game_finished", game_id=game_id) from e
         raise Conflict("stale_decision", expected=expected_decision, current=current,
                        extra={"current_decision": current}) from e
     except BaseException:

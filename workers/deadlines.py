@@ -12,7 +12,9 @@ comes last), so repeated sweeps and several workers schedule each once.
   of the turn (``seats.ai`` holds the takeover budget, ``seat_control.ai_mode = "turn"``) and plays each
   decision through :func:`workers.ai.take_decision`, which submits with the expected decision number:
   however many workers run the job, each decision lands once, and the log records ``actor = "ai"``.
-  When the turn passes to someone else the seat goes back to its player, unless this was the
+  The AI's submission that passes the turn to someone else gives the seat back to its player in the
+  same transaction (so no opponent's move can come in between and hand the AI the player's next turn
+  as well), unless this was the
   ``TURNPOST_TAKEOVERS_BEFORE_AI``-th consecutive takeover: then the AI keeps the seat
   (``ai_mode = "until_reclaim"``) until the player reclaims it (:func:`service.seats.reclaim`).
 
@@ -34,6 +36,7 @@ from sqlalchemy import String, cast, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from service import games, models
+from service.seats import takeover_budget
 from service.models import utcnow
 from workers import context, queues
 from workers.ai import take_decision
@@ -58,13 +61,6 @@ def reminder_offsets() -> list[int]:
 def takeovers_before_ai() -> int:
     """Consecutive deadline takeovers after which the AI keeps the seat until it is reclaimed."""
     return max(1, int(os.environ.get("TURNPOST_TAKEOVERS_BEFORE_AI", DEFAULT_TAKEOVERS_BEFORE_AI)))
-
-
-def takeover_budget() -> dict:
-    """The search budget of a takeover (stored in ``seats.ai`` while the AI holds the seat)."""
-    return {"seconds": float(os.environ.get("TURNPOST_TAKEOVER_SECONDS", "2")),
-            "iterations": int(os.environ.get("TURNPOST_TAKEOVER_ITERATIONS", "2000")),
-            "takeover": True}
 
 
 def _no_ai(column):
@@ -217,10 +213,16 @@ def _claim(session, game_id: str, seat: int, decision: int) -> tuple[bool, str |
     return True, control.ai_mode
 
 
-def _release(session, game_id: str, seat: int) -> bool:
-    """Hand a seat taken over for one turn back to its player; True if it was handed back."""
+def _release(session, game_id: str, seat: int, decision: int) -> bool:
+    """Hand back a seat still held for the one turn that began at ``decision``; True if it was.
+
+    Normally the AI's submission that ends the turn has already handed the seat back (in its own
+    transaction, see :func:`service.seats.end_turn_takeover`); this covers a turn the AI could not
+    finish (the game ended on someone else's move, or every attempt lost a race). The check on
+    ``last_takeover`` keeps a late run from releasing a newer takeover.
+    """
     control = session.get(models.SeatControl, (game_id, seat))
-    if control is None or control.ai_mode != "turn":
+    if control is None or control.ai_mode != "turn" or control.last_takeover != decision:
         return False
     control.ai_mode = None
     control.updated_at = utcnow()
@@ -258,7 +260,8 @@ def play_overdue(sessionmaker, game_id: str, seat: int, decision: int,
         elif report.get("reason") == "not_an_ai_seat":
             break                               # the player reclaimed the seat meanwhile
     with sessionmaker() as session:
-        released = _release(session, game_id, seat)
+        _release(session, game_id, seat, decision)
+        released = (session.get(models.SeatControl, (game_id, seat)).ai_mode is None)
     return {"played": len(played), "actions": played, "claimed": claimed, "mode": mode,
             "released": released}
 
