@@ -172,6 +172,8 @@ class NotificationPreference(Base):
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     unsubscribed: Mapped[bool] = mapped_column(default=False)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # When the latest digest went out (digest mode: the next one waits digest_hours after it).
+    digest_sent_at: Mapped[datetime | None]
 
 
 class WebhookSubscription(Base):
