@@ -15,7 +15,9 @@ How the state models what the rules leave to people at a table:
   through the bank; public once drawn); (2) for an agent played by a person (``agentN_ai`` false,
   the default) a decision of that seat choosing option A–D, judged against the bank's answer key;
   for an AI agent (``agentN_ai`` true) no choice at all but a chance node, right with that seat's
-  ``agentN_accuracy`` percent. The answer key is data (the bank), never a struct field, and no
+  ``agentN_accuracy`` percent. ``agentN_ai`` follows from the seats (the registry's ``seat_options``
+  hook, applied by ``Game.with_seats``); a seat the AI takes over later keeps its options, so it
+  chooses a letter by search like any decision (blind, see below). The answer key is data (the bank), never a struct field, and no
   seat's view shows it.
 * **Search never reads the key.** ``c_determinize`` sets the struct's ``blind`` flag: in a
   determinized state every answer, a person's choice included, is followed by a chance node right
@@ -1266,14 +1268,21 @@ def _options():
                    doc_en=f"Role of agent {k}.", doc_es=f"Rol del agente {k}."),
             Option(f"agent{k}_level", 1, minimum=1, maximum=5,
                    doc_en=f"Role level 1–5 of agent {k}.", doc_es=f"Nivel 1–5 del rol del agente {k}."),
-            Option(f"agent{k}_ai", False, house=True,
-                   doc_en=f"Agent {k} is an AI: its trivia answers are chance events, not a choice of option.",
-                   doc_es=f"El agente {k} es una IA: sus respuestas de trivia son azar, no la elección de una opción."),
+            Option(f"agent{k}_ai", False, house=True, from_seats=True,
+                   doc_en=f"Agent {k} is an AI: its trivia answers are chance events, not a choice of "
+                          f"option. Set from the seats (true where the AI plays the seat).",
+                   doc_es=f"El agente {k} es una IA: sus respuestas de trivia son azar, no la elección de "
+                          f"una opción. Lo fijan los puestos (verdadero donde juega la IA)."),
             Option(f"agent{k}_accuracy", 70, minimum=0, maximum=100, house=True,
                    doc_en=f"Percent chance that agent {k} answers trivia right when the answer is a chance event.",
                    doc_es=f"Probabilidad (%) de que el agente {k} acierte la trivia cuando la respuesta es azar."),
         ]
     return tuple(opts)
+
+
+def _seat_options(ai_seats):
+    """The options implied by the seats: an agent the AI plays answers trivia by chance."""
+    return {f"agent{k}_ai": bool(ai) for k, ai in enumerate(ai_seats, 1)}
 
 
 def _conformance():
@@ -1298,4 +1307,4 @@ register(GameSpec(
     max_legal=max(NQ, A_QUESTION), num_distinct_actions=A_QUESTION + NQ,
     options=_options(), ruleset="evoke-soacha-2016", content_version="1",
     hidden_information=True, cooperative=True, conformance=_conformance(),
-    extra_metadata=_metadata))
+    extra_metadata=_metadata, seat_options=_seat_options))

@@ -1,10 +1,24 @@
 """The one registry of games. Games register a :class:`GameSpec` when their module is imported;
 everything else (service, search, workers, tests) finds games by short name through :func:`load_game`
 and never imports a game module directly.
+
+Seats and options. Some rules depend on who plays a seat, not only on the table's choices: in a game
+where a person answers a question by choosing an option, an AI seat's answer is instead a chance event
+with an accuracy. A game declares such options with ``Option(..., from_seats=True)`` and registers
+``GameSpec.seat_options``, which maps one flag per seat (True: the AI plays it) to their values.
+Whoever seats players applies it with :meth:`Game.with_seats`::
+
+    game = engine.load_game(title, **client_options).with_seats([False, True, True, True])
+
+The implied values are part of ``game.options`` (so storing the options and replaying the log gives
+the same game); a value the caller gave that contradicts the seats is refused with
+:class:`~engine.errors.OptionError` rather than silently overridden. Games without the hook ignore
+the seats. ``load_game`` alone never applies the hook: engine tests may set such options directly.
 """
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -24,6 +38,8 @@ class Option:
     """One named game option with its default and allowed values.
 
     ``house`` marks a decision that is ours, not the publisher's (reported in the game's metadata).
+    ``from_seats`` marks an option whose value follows from which seats the AI plays (set by the
+    game's ``GameSpec.seat_options`` through :meth:`Game.with_seats`, not chosen by a client).
     """
 
     name: str
@@ -32,6 +48,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     house: bool = False
+    from_seats: bool = False
     doc_en: str = ""
     doc_es: str = ""
 
@@ -64,7 +81,7 @@ class Option:
 
     def to_json(self) -> dict:
         d = {"name": self.name, "type": self.kind, "default": self.default, "house_rule": self.house,
-             "description": {"en": self.doc_en, "es": self.doc_es}}
+             "from_seats": self.from_seats, "description": {"en": self.doc_en, "es": self.doc_es}}
         if self.choices is not None:
             d["choices"] = list(self.choices)
         if self.minimum is not None:
@@ -81,7 +98,9 @@ class GameSpec:
     ``state_class`` is the game's State subclass; it must define ``_setup(self, seed)`` which reads
     ``self.game.options`` and fills the struct. ``max_legal`` bounds the number of legal actions at any
     decision; ``num_distinct_actions`` bounds the action ids. ``conformance`` lists the option sets that
-    the conformance suite runs (every rule set the game supports).
+    the conformance suite runs (every rule set the game supports). ``seat_options``, if set, maps
+    one flag per seat (True: played by the AI) to the values of the game's ``from_seats`` options
+    (see the module docstring and :meth:`Game.with_seats`).
     """
 
     name: str
@@ -101,6 +120,7 @@ class GameSpec:
     conformance: tuple[dict, ...] = ({},)
     listed: bool = True                    # False: a test game, not offered by /v1/titles
     extra_metadata: Callable[[dict], dict] | None = None
+    seat_options: Callable[[list[bool]], dict] | None = None
 
     def all_options(self) -> tuple[Option, ...]:
         opts = tuple(self.options)
@@ -116,6 +136,7 @@ class Game:
 
     def __init__(self, spec: GameSpec, options: dict):
         self.spec = spec
+        self.given = dict(options)          # what the caller chose (before defaults)
         known = {o.name: o for o in spec.all_options()}
         unknown = sorted(set(options) - set(known))
         if unknown:
@@ -127,6 +148,33 @@ class Game:
                         for name, opt in known.items()}
         self.num_players = int(self.options.get("players", spec.min_players))
         self.name = spec.name
+
+    def with_seats(self, ai_seats) -> "Game":
+        """This game with the options implied by who plays each seat (one flag per seat, True: the
+        AI); the same game when the spec has no ``seat_options`` hook.
+
+        Raises :class:`OptionError` when the flags do not match the number of players, or when an
+        option given to this game contradicts the value the seats imply (never overridden silently).
+        """
+        flags = [bool(f) for f in ai_seats]
+        if len(flags) != self.num_players:
+            raise OptionError(
+                f"{len(flags)} seat(s) given for {self.num_players} players.",
+                f"Se dieron {len(flags)} puesto(s) para {self.num_players} jugadores.",
+                details={"seats": len(flags), "players": self.num_players})
+        if self.spec.seat_options is None:
+            return self
+        implied = self.spec.seat_options(flags)
+        for name in sorted(implied):
+            if name in self.given and self.given[name] != implied[name]:
+                want, got = json.dumps(implied[name]), json.dumps(self.given[name])
+                raise OptionError(
+                    f"Option '{name}' follows from which seats the AI plays: with these seats it is "
+                    f"{want}, not {got}. Leave it out.",
+                    f"La opción '{name}' depende de qué puestos juega la IA: con estos puestos vale "
+                    f"{want}, no {got}. Omítela.",
+                    details={"option": name, "given": self.given[name], "implied": implied[name]})
+        return Game(self.spec, {**self.given, **implied})
 
     @property
     def metadata(self) -> dict:

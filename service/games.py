@@ -178,7 +178,9 @@ def create_game(session: Session, creator: models.Player, title: str, options: d
     """Create and commit a game; chance at the start is resolved and the first decider notified.
 
     The creator must hold one of the seats (so nobody can start games for strangers); a chosen seed
-    is accepted only when the creator is the only human seat.
+    is accepted only when the creator is the only human seat. Options implied by which seats the AI
+    plays (``engine.Game.with_seats``) are set here and stored; a client value contradicting them
+    is refused (422 ``invalid_option``).
     """
     try:
         game = engine.load_game(title, **(options or {}))
@@ -187,6 +189,11 @@ def create_game(session: Session, creator: models.Player, title: str, options: d
     if len(seats_in) != game.num_players:
         raise Unprocessable("wrong_seat_count", title=title, needed=game.num_players,
                             given=len(seats_in))
+    try:
+        # Options the rules derive from who plays each seat (stored with the rest, so replay agrees).
+        game = game.with_seats([s.get("ai") is not None for s in seats_in])
+    except engine.EngineError as e:
+        raise EngineRejected(e) from None
     player_ids = [s["player_id"] for s in seats_in if s.get("player_id") is not None]
     if len(set(player_ids)) != len(player_ids):
         raise Unprocessable("duplicate_player")

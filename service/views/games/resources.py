@@ -37,7 +37,9 @@ class Games(MethodView):
         `seats` lists every seat in order: `{"player_id": n}` for a person, `{"ai": {"iterations": n}}`
         or `{"ai": {"seconds": s}}` for an AI seat. The creator must hold one of the seats; the seat
         count must match the game's number of players (the `players` option, where the game has one).
-        Titles not listed in /v1/titles (test games) may still be created by name.
+        Titles not listed in /v1/titles (test games) may still be created by name. Options marked
+        `from_seats` in /v1/titles follow from which seats the AI plays and are set from `seats`
+        (they appear in the game's `options`); a value that contradicts the seats is refused.
 
         `seed` may be chosen only when the creator is the only person seated. Chance at the start
         (deals, set-up rolls) is resolved at once; the first person to decide is notified.

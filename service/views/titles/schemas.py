@@ -16,7 +16,9 @@ class TitleSchema(ma.Schema):
     max_players = ma.fields.Integer(required=True)
     options = ma.fields.List(ma.fields.Dict(), required=True,
                              metadata={"description": "Option schemas: name, type, default, "
-                                                      "choices or bounds, description en/es."})
+                                                      "choices or bounds, house_rule, description "
+                                                      "en/es, and from_seats (true: set from which "
+                                                      "seats the AI plays, not by the client)."})
     hidden_information = ma.fields.Boolean(required=True)
     metadata = ma.fields.Dict(required=True, metadata={
         "description": "The game's metadata with default options (ruleset, content version, ...)."})
