@@ -55,6 +55,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_your_decision": {
         "en": "Step {index_1} comes after your part of the turn: the decision has passed to {next}.",
         "es": "El paso {index_1} llega cuando la decisión ya es de {next}, no tuya."},
+    "seat_resigned": {"en": "You resigned this seat: the AI plays it until the end of the game.",
+                      "es": "Abandonaste este puesto: la IA lo juega hasta el final de la partida."},
     "game_finished": {"en": "Game '{game_id}' is over.", "es": "La partida '{game_id}' ha terminado."},
     "stale_decision": {
         "en": "The game has moved on: you sent decision {expected}, the current one is {current}.",

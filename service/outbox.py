@@ -7,7 +7,9 @@ Kinds and payloads (the contract with ``workers/``):
 * ``ai_turn`` ``{"game_id", "seat", "decision"}``: the next decision belongs to an AI seat.
 * ``notify_turn`` ``{"game_id", "seat", "decision"}``: the decision passed to a human seat from
   someone else (not after each of that seat's own steps).
-* ``game_over`` ``{"game_id"}``: the game ended.
+* ``game_over`` ``{"game_id"}``: the game ended (by its rules, or by a resignation).
+* ``seat_resigned`` ``{"game_id", "seat"}``: a player resigned and the AI plays their seat to the end
+  (games that go on without them; see :mod:`service.resign`).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from service.models import Outbox
 
 log = logging.getLogger(__name__)
 
-KINDS = ("ai_turn", "notify_turn", "game_over")
+KINDS = ("ai_turn", "notify_turn", "game_over", "seat_resigned")
 
 
 def add(session: Session, kind: str, payload: dict) -> Outbox:

@@ -30,8 +30,6 @@ __all__ = ["hand_back", "reclaim", "control_of", "end_turn_takeover", "takeover_
 
 NOT_TAKEN_OVER = {"en": "The AI is not playing your seat: nothing to reclaim.",
                   "es": "La IA no está jugando por ti: no hay nada que recuperar."}
-RESIGNED = {"en": "You resigned this seat: the AI plays it until the end of the game.",
-            "es": "Abandonaste este puesto: la IA lo juega hasta el final de la partida."}
 
 
 def takeover_budget() -> dict:
@@ -103,7 +101,7 @@ def reclaim(session: Session, game_id: str, player_id: int) -> int:
         raise Conflict("game_finished", game_id=game_id)
     control = control_of(session, game_id, seat_row.seat)
     if control is not None and control.ai_mode == "resigned":
-        raise Conflict("seat_resigned", message=RESIGNED)
+        raise Conflict("seat_resigned")
     if not hand_back(session, game_id, seat_row.seat):
         raise Conflict("seat_not_taken_over", message=NOT_TAKEN_OVER)
     session.commit()

@@ -68,6 +68,7 @@ KINDS: dict[str, JobKind] = {
     "ai_turn": JobKind(queues.AI, "workers.ai.play_turn", ("game_id", "seat", "decision"), timeout=600),
     "notify_turn": JobKind(queues.MAIL, "workers.mail.notify_turn", ("game_id", "seat", "decision")),
     "game_over": JobKind(queues.MAIL, "workers.mail.game_over", ("game_id",)),
+    "seat_resigned": JobKind(queues.MAIL, "workers.mail.seat_resigned", ("game_id", "seat")),
 }
 
 

@@ -28,7 +28,7 @@ from engine.notation import split_steps
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from service import games, models, seats, turns
+from service import games, models, resign, seats, turns
 from service.errors import ApiError
 from service.inbound import replies
 from service.inbound.parse import Reply, parse_message
@@ -219,7 +219,14 @@ def _handle(session, settings: MailSettings, reply: Reply) -> Outcome:
     if reply.moves:
         _moves(session, reply, token, player, lang, out, sections)
     if "resign" in reply.commands:
-        sections.append(replies.text("resign_unavailable", lang))
+        # The one resign operation of the API (see service.resign for the rule).
+        try:
+            done = resign.resign(session, game_id, player.id)
+            sections.append(replies.text("resigned_over" if done["outcome"] == "game_over"
+                                         else "resigned_ai", lang))
+        except ApiError as e:
+            session.rollback()
+            sections.append(e.detail(lang))
     row, state = games.load_state(session, game_id)
     show_board = "board" in reply.commands or bool(out.applied) or bool(out.errors)
     if show_board:

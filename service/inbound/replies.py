@@ -24,12 +24,13 @@ TEXT = {
         "legal_here": "Legal there: {legal}",
         "applied": "Your move was played: {moves}",
         "reclaimed": "You have your seat back: the AI no longer plays for you.",
-        "resign_unavailable": "Resigning by email is not available yet; nothing was changed.",
+        "resigned_over": "You resigned: the game is over.",
+        "resigned_ai": "You resigned: the game goes on, and the AI plays your seat until the end.",
         "position": "The position, as you see it:",
         "legal": "Your legal decisions now:",
         "help": "Reply with your move in the game's notation (several steps: separate them with "
                 "commas or new lines). Commands, alone on a line: HELP (this text), BOARD (the "
-                "position), RECLAIM (take your seat back from the AI), RESIGN.",
+                "position), RECLAIM (take your seat back from the AI), RESIGN (give up the game).",
         "nothing_to_do": "Your reply had no move and no command. Write HELP to see what you can "
                          "send.",
     },
@@ -46,12 +47,13 @@ TEXT = {
         "legal_here": "Legal ahí: {legal}",
         "applied": "Tu jugada se ha registrado: {moves}",
         "reclaimed": "Has recuperado tu puesto: la IA ya no juega por ti.",
-        "resign_unavailable": "Todavía no se puede abandonar por correo; no se ha cambiado nada.",
+        "resigned_over": "Has abandonado: la partida ha terminado.",
+        "resigned_ai": "Has abandonado: la partida sigue y la IA juega tu puesto hasta el final.",
         "position": "La posición, tal como tú la ves:",
         "legal": "Tus decisiones legales ahora:",
         "help": "Responde con tu jugada en la notación del juego (varios pasos: sepáralos con comas "
                 "o saltos de línea). Órdenes, solas en una línea: AYUDA (este texto), TABLERO (la "
-                "posición), RECUPERAR (recuperar tu puesto de la IA), ABANDONO.",
+                "posición), RECUPERAR (recuperar tu puesto de la IA), ABANDONO (abandonar la partida).",
         "nothing_to_do": "Tu respuesta no tenía jugada ni orden. Escribe AYUDA para ver qué puedes "
                          "enviar.",
     },

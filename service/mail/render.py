@@ -202,13 +202,19 @@ def turn_message(info: GameInfo, state, recipient: Recipient, decision: int, lin
     return msg
 
 
-def game_over_message(info: GameInfo, state, recipient: Recipient, links: Links) -> EmailMessage:
-    """The "game over" mail: final position as the recipient sees it and everyone's result."""
+def game_over_message(info: GameInfo, state, recipient: Recipient, links: Links,
+                      result: dict | None = None) -> EmailMessage:
+    """The "game over" mail: final position as the recipient sees it and everyone's result.
+
+    ``result`` is the stored result (``games.result``); it decides when given, because a game can
+    end by resignation at a position the rules do not call terminal.
+    """
     lang = lang_or_default(recipient.lang)
     game = info.game()
     title = title_in(game, lang)
     seat = recipient.seat
-    returns = state.returns()
+    returns = list((result or {}).get("returns") or state.returns())
+    resigned = (result or {}).get("resigned")
     best = max(returns)
     if returns[seat] == best:
         verdict = "you_drew" if list(returns).count(best) > 1 else "you_won"
@@ -217,6 +223,9 @@ def game_over_message(info: GameInfo, state, recipient: Recipient, links: Links)
     events, since_start, omitted = events_since_last_turn(info, seat, lang)
     body = [t(lang, "greeting", name=recipient.name or t(lang, "player")), "",
             t(lang, "over", title=title, game_id=info.game_id), ""]
+    if resigned is not None:
+        body += [t(lang, "you_resigned") if resigned == seat else
+                 t(lang, "resigned", seat_label=seat_label(resigned, info.seat_names, lang)), ""]
     if events:
         body.append(t(lang, "since_start" if since_start else "since"))
         if omitted:
@@ -231,4 +240,22 @@ def game_over_message(info: GameInfo, state, recipient: Recipient, links: Links)
     msg.set_content("\n".join(body) + "\n")
     _headers(msg, info, recipient, links, lang, "over", None)
     msg["Subject"] = t(lang, "subject_over", title=title, game_id=info.game_id)
+    return msg
+
+
+def resigned_message(info: GameInfo, recipient: Recipient, links: Links, resigned: int) -> EmailMessage:
+    """The mail telling ``recipient`` that seat ``resigned`` left a game that goes on (the AI plays
+    that seat from now on). It says who and nothing about the position."""
+    lang = lang_or_default(recipient.lang)
+    title = title_in(info.game(), lang)
+    body = [t(lang, "greeting", name=recipient.name or t(lang, "player")), "",
+            t(lang, "resigned_goes_on", title=title, game_id=info.game_id,
+              seat_label=seat_label(resigned, info.seat_names, lang)), "",
+            t(lang, "link", url=links.game_url)]
+    body += _footer(lang, info, links)
+    msg = EmailMessage()
+    msg.set_content("\n".join(body) + "\n")
+    _headers(msg, info, recipient, links, lang, f"resigned{resigned}", None)
+    msg["Subject"] = t(lang, "subject_resigned", title=title, game_id=info.game_id,
+                       seat_label=seat_label(resigned, info.seat_names, lang))
     return msg

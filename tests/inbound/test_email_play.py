@@ -157,3 +157,26 @@ def test_machine_mail_is_never_answered(service, smtp_server):
     assert outcomes[-1].code == "auto_reply"
     assert smtp_server.mailbox.matching(lambda m: m["In-Reply-To"] == "<ooo-1@mail.example>") == []
     assert len(decisions_of(sessions, game_id)) == 2
+
+
+def test_resign_by_email_ends_a_two_seat_game(service, smtp_server):
+    sessions, port, outcomes = service
+    box = smtp_server.mailbox
+    game_id, ana = human_vs_ai(sessions, human_seat=0, seed=5, language="es")
+    before = decisions_of(sessions, game_id)
+    token = make_reply_token(SECRET, game_id, 0, 2, 3600)
+    send(port, ana.email, token, "ABANDONO", "resign-1")
+    body = answer_to(box, "resign-1").get_content()
+    assert "Has abandonado: la partida ha terminado." in body
+    assert outcomes[-1].code == "command" and outcomes[-1].commands == ["resign"]
+    from service import models
+    with sessions() as s:
+        game = s.get(models.Game, game_id)
+        assert game.status == "finished"
+        assert game.result == {"returns": [-1.0, 1.0], "resigned": 0, "reason": "resignation"}
+    assert decisions_of(sessions, game_id) == before
+    # A second RESIGN (another message) is harmless: same answer, nothing changes.
+    send(port, ana.email, token, "RESIGN", "resign-2")
+    assert "Has abandonado" in answer_to(box, "resign-2").get_content()
+    with sessions() as s:
+        assert s.get(models.Game, game_id).result["resigned"] == 0
