@@ -278,9 +278,11 @@ def expire(game_id: str, seat: int, decision: int, due: int | None = None) -> di
 
 
 def sweep(sessionmaker, connection: Redis) -> int:
-    """One periodic pass: schedule deadline jobs and fan out webhook events."""
+    """One periodic pass: schedule deadline jobs, fan out webhook events and requeue pending
+    deliveries whose job Redis lost; how many jobs were new."""
     from workers import webhooks
-    return schedule(sessionmaker, connection) + webhooks.fan_out(sessionmaker, connection)
+    return (schedule(sessionmaker, connection) + webhooks.fan_out(sessionmaker, connection)
+            + webhooks.requeue_pending(sessionmaker, connection))
 
 
 class DeadlineSweeper(threading.Thread):

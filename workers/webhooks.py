@@ -6,6 +6,11 @@ Two steps, both safe to repeat:
   ``ai_turn``, ``game_over``) into one ``webhook_deliveries`` row per interested subscription and
   enqueues a delivery job for each. A row is marked in ``webhook_fanout`` in the same transaction, and
   deliveries are unique per (subscription, outbox row), so two sweeps never deliver an event twice.
+  Every row not fanned out yet is taken, however old (a sweep that was down for a day catches up;
+  each payload carries the event's ``created_at``).
+* :func:`requeue_pending` (the same periodic pass) enqueues again every pending delivery whose job
+  is gone, e.g. with a Redis that lost its data; the job id is the delivery's, so a repeat is a
+  no-op.
 * :func:`deliver` (the RQ job, id ``webhook_<delivery id>``) POSTs the payload with a timeout and
   records the attempt (status, a response excerpt, or the error). A failure raises, and RQ's ``Retry``
   runs it again after the configured intervals; the delivery log shows every attempt.
@@ -42,8 +47,6 @@ log = logging.getLogger(__name__)
 TIMEOUT = float(os.environ.get("TURNPOST_WEBHOOK_TIMEOUT", "10"))
 #: Waits between attempts: after the first failure, the second, ... (RQ retries; needs the scheduler).
 DEFAULT_INTERVALS = (10, 60, 600, 3600)
-#: Outbox rows older than this are not fanned out any more (an old event is noise, not news).
-FAN_OUT_WINDOW = timedelta(hours=6)
 USER_AGENT = "turnpost-webhooks/1"
 
 
@@ -96,14 +99,13 @@ def _payload(row: models.Outbox) -> tuple[str, dict] | None:
 
 
 def fan_out(sessionmaker, connection: Redis, limit: int = 200) -> int:
-    """Create and enqueue deliveries for recent outbox rows not fanned out yet; how many created."""
+    """Create and enqueue deliveries for outbox rows not fanned out yet; how many created."""
     created: list[int] = []
     with sessionmaker() as session:
-        since = utcnow() - FAN_OUT_WINDOW
         rows = session.scalars(
             select(models.Outbox)
             .outerjoin(models.WebhookFanout, models.WebhookFanout.outbox_id == models.Outbox.id)
-            .where(models.WebhookFanout.outbox_id.is_(None), models.Outbox.created_at >= since)
+            .where(models.WebhookFanout.outbox_id.is_(None))
             .order_by(models.Outbox.id).limit(limit)).all()
         for row in rows:
             found = _payload(row)
@@ -133,12 +135,19 @@ def fan_out(sessionmaker, connection: Redis, limit: int = 200) -> int:
     return len(created)
 
 
+#: A delivery younger than this is left to the fan-out that created it (which enqueues it right
+#: after its commit), so the two never race to enqueue one job.
+REQUEUE_AFTER = timedelta(seconds=30)
+
+
 def requeue_pending(sessionmaker, connection: Redis) -> int:
     """Enqueue pending deliveries whose job is gone (Redis lost or flushed); how many."""
     n = 0
     with sessionmaker() as session:
         ids = session.scalars(select(models.WebhookDelivery.id)
-                              .where(models.WebhookDelivery.status == "pending")).all()
+                              .where(models.WebhookDelivery.status == "pending",
+                                     models.WebhookDelivery.created_at < utcnow() - REQUEUE_AFTER)
+                              ).all()
     for delivery_id in ids:
         n += enqueue(delivery_id, connection)
     return n

@@ -117,3 +117,60 @@ def test_signed_deliveries_retried_and_logged(tmp_path, redis_url, redis_conn, w
         assert first.status == "delivered" and first.attempts == 3
         assert [(a.number, a.status_code) for a in attempts] == [(1, 503), (2, 503), (3, 204)]
         assert attempts[0].response == "busy"
+
+
+def test_the_sweep_requeues_deliveries_redis_lost_and_fans_out_old_events(
+        tmp_path, redis_url, redis_conn, worker_process):
+    from datetime import timedelta
+
+    from rq.job import Job
+
+    from service.models import utcnow
+    from workers import deadlines, queues, webhooks
+    flush_test_db(redis_conn)
+    database_url = f"sqlite:///{tmp_path}/turnpost.db"
+    sessions = migrated_sessions(database_url)
+    receiver = Receiver()
+    try:
+        game_id, alice = human_vs_ai(sessions, human_seat=0, seed=21)
+        with sessions() as s:
+            sub = models.WebhookSubscription(player_id=alice.id, url=receiver.url, secret=SECRET,
+                                             events=["turn"])
+            s.add(sub)
+            s.flush()
+            # A delivery made a minute ago whose job Redis has lost (it is not there: flushed).
+            lost = models.WebhookDelivery(subscription_id=sub.id, event="turn", event_key="lost-1",
+                                          payload={"game_id": game_id, "seat": 0, "decision": 2},
+                                          created_at=utcnow() - timedelta(minutes=1))
+            s.add(lost)
+            # The game's turn event is a day old: no time window keeps it from being fanned out.
+            s.query(models.Outbox).update({"created_at": utcnow() - timedelta(days=1)})
+            s.commit()
+            lost_id = lost.id
+        assert not Job.exists(webhooks.job_id(lost_id), connection=redis_conn)
+        deadlines.sweep(sessions, redis_conn)
+        assert Job.exists(webhooks.job_id(lost_id), connection=redis_conn)
+        with sessions() as s:
+            fresh = s.scalars(select(models.WebhookDelivery.id)
+                              .where(models.WebhookDelivery.id != lost_id)).all()
+        assert len(fresh) == 1                                  # the day-old turn event
+        mail_queue = queues.get_queue(queues.MAIL, redis_conn)
+        queued = sorted(mail_queue.job_ids)
+        # Repeating the sweep enqueues nothing more (deterministic ids, jobs already there).
+        assert deadlines.sweep(sessions, redis_conn) == 0
+        assert sorted(mail_queue.job_ids) == queued
+        assert webhooks.job_id(lost_id) in queued and webhooks.job_id(fresh[0]) in queued
+
+        worker_process(runtime_env(database_url=database_url, redis_url=redis_url,
+                                   data_dir=tmp_path, TURNPOST_WEBHOOK_RETRY="1"))
+        got = receiver.wait_for(2)
+        ids = sorted(int(h["Turnpost-Delivery"]) for h, _b in got)
+        assert ids == sorted([lost_id, fresh[0]])
+
+        def delivered():
+            with sessions() as s:
+                return s.get(models.WebhookDelivery, lost_id).status == "delivered"
+        poll(delivered)
+        assert len(receiver.requests) == 2                     # each delivered once
+    finally:
+        receiver.close()
