@@ -84,7 +84,7 @@ def _env_default(name: str, default):
 
 def _start_reply_listener(app):
     """The SMTP listener for replies (issue 5) if ``TURNPOST_SMTP_LISTEN`` is set, else None."""
-    listen = os.environ.get("TURNPOST_SMTP_LISTEN")
+    listen = app.config.get("SMTP_LISTEN") or os.environ.get("TURNPOST_SMTP_LISTEN")
     if not listen:
         return None
     from types import SimpleNamespace

@@ -31,6 +31,9 @@ class Config:
 
     ``TURNPOST_DATA_DIR`` (default ``./turnpost-data``) holds the SQLite file, the generated secret key
     and whatever else the runtime keeps on disk. ``DATABASE_URL`` defaults to a SQLite file there.
+    Mail: ``SMTP_URL``, ``MAIL_FROM``, ``MAIL_DOMAIN`` (out), ``TURNPOST_SMTP_LISTEN``,
+    ``TURNPOST_INBOUND_SECRET``, ``TURNPOST_REPLY_TTL_DAYS`` (in). The README's configuration table
+    lists every variable.
     """
 
     def __init__(self, **overrides):
@@ -44,6 +47,16 @@ class Config:
         self.SNAPSHOT_EVERY = int(env.get("TURNPOST_SNAPSHOT_EVERY", "64"))
         self.AUTO_MIGRATE = env.get("TURNPOST_AUTO_MIGRATE", "1") not in ("0", "false", "no")
         self.SECRET_KEY = env.get("SECRET_KEY") or None
+        # Mail out (service.mail.settings): unset SMTP_URL writes .eml files into <data dir>/mail;
+        # unset MAIL_DOMAIN is PUBLIC_URL's host name, unset MAIL_FROM "turnpost <turnpost@domain>".
+        self.SMTP_URL = env.get("SMTP_URL") or None
+        self.MAIL_FROM = env.get("MAIL_FROM") or None
+        self.MAIL_DOMAIN = env.get("MAIL_DOMAIN") or None
+        # Mail in (service.inbound): the reply listener's host:port (unset: off), the shared secret
+        # that turns on POST /v1/inbound-email, and how long a reply address works.
+        self.SMTP_LISTEN = env.get("TURNPOST_SMTP_LISTEN") or None
+        self.INBOUND_SECRET = env.get("TURNPOST_INBOUND_SECRET") or None
+        self.REPLY_TTL_DAYS = float(env.get("TURNPOST_REPLY_TTL_DAYS", "30"))
         # flask-smorest: the contract and its interactive documentation.
         self.API_TITLE = "turnpost"
         self.API_VERSION = "v1"
