@@ -1307,4 +1307,6 @@ register(GameSpec(
     max_legal=max(NQ, A_QUESTION), num_distinct_actions=A_QUESTION + NQ,
     options=_options(), ruleset="evoke-soacha-2016", content_version="1",
     hidden_information=True, cooperative=True, conformance=_conformance(),
-    extra_metadata=_metadata, seat_options=_seat_options))
+    extra_metadata=_metadata, seat_options=_seat_options,
+    # Cut rollouts scored by c_evaluate: uncut ones nearly always lose, and teach search nothing.
+    search_defaults={"rollout_depth": 8}))

@@ -100,7 +100,10 @@ class GameSpec:
     decision; ``num_distinct_actions`` bounds the action ids. ``conformance`` lists the option sets that
     the conformance suite runs (every rule set the game supports). ``seat_options``, if set, maps
     one flag per seat (True: played by the AI) to the values of the game's ``from_seats`` options
-    (see the module docstring and :meth:`Game.with_seats`).
+    (see the module docstring and :meth:`Game.with_seats`). ``search_defaults`` holds keyword
+    arguments of ``mcts.search`` that an AI seat uses unless its own settings say otherwise (e.g. a
+    ``rollout_depth`` for a game whose random rollouts to the end teach search nothing); never a
+    budget, which is the seat's.
     """
 
     name: str
@@ -121,6 +124,7 @@ class GameSpec:
     listed: bool = True                    # False: a test game, not offered by /v1/titles
     extra_metadata: Callable[[dict], dict] | None = None
     seat_options: Callable[[list[bool]], dict] | None = None
+    search_defaults: dict | None = None    # search settings that suit the game (see below)
 
     def all_options(self) -> tuple[Option, ...]:
         opts = tuple(self.options)

@@ -37,9 +37,12 @@ def search_seed(game_seed: int, seat: int, decision: int) -> int:
     return int.from_bytes(h.digest(), "big")
 
 
-def budget_of(ai: dict | None) -> dict:
-    """The search keyword arguments of a seat's ``ai`` settings."""
-    params = {k: ai[k] for k in SEARCH_KEYS if ai and ai.get(k) is not None}
+def budget_of(ai: dict | None, defaults: dict | None = None) -> dict:
+    """The search keyword arguments of a seat's ``ai`` settings, over the game's ``defaults``
+    (``GameSpec.search_defaults``: settings that suit the game, never a budget)."""
+    params = {k: v for k, v in (defaults or {}).items() if k in SEARCH_KEYS
+              and k not in ("iterations", "seconds")}
+    params.update({k: ai[k] for k in SEARCH_KEYS if ai and ai.get(k) is not None})
     if "iterations" not in params and "seconds" not in params:
         params.update(DEFAULT_BUDGET)
     return params
@@ -64,7 +67,8 @@ def take_decision(sessionmaker, game_id: str, seat: int, decision: int) -> dict:
         # No peeking: the search never sees the true state, only a draw from the seat's information.
         root = state.resample_from_infostate(seat, seed)
         del state
-        result = mcts.search(root, seed=seed, **budget_of(seat_row.ai))
+        result = mcts.search(root, seed=seed,
+                             **budget_of(seat_row.ai, root.game.spec.search_defaults))
         action_json = root.action_to_json(result.action)
         try:
             # No idempotency key: with a time budget two runs may choose differently, and the

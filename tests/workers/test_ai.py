@@ -6,9 +6,11 @@ import threading
 import pytest
 from sqlalchemy import update
 
+import engine
+
 from service import models
 from tests.workers.helpers import decisions_of, human_vs_ai, migrated_sessions
-from workers.ai import budget_of, search_seed, take_decision
+from workers.ai import DEFAULT_BUDGET, budget_of, search_seed, take_decision
 
 
 @pytest.fixture
@@ -83,3 +85,12 @@ def test_search_seed_and_budget():
     assert budget_of({"iterations": 10, "color": "red"}) == {"iterations": 10}
     assert budget_of({"seconds": 0.5, "c": 1.2}) == {"seconds": 0.5, "c": 1.2}
     assert "iterations" in budget_of(None)
+
+
+def test_the_games_search_settings_apply_unless_the_seat_names_its_own():
+    defaults = engine.game_spec("evoke").search_defaults
+    depth = defaults["rollout_depth"]
+    assert budget_of({"iterations": 10}, defaults) == {"iterations": 10, "rollout_depth": depth}
+    assert budget_of({"iterations": 10, "rollout_depth": depth + 1}, defaults)["rollout_depth"] == depth + 1
+    # The budget is always the seat's (or the service default), never the game's.
+    assert budget_of(None, {"iterations": 5, "rollout_depth": 2}) == {**DEFAULT_BUDGET, "rollout_depth": 2}
