@@ -13,17 +13,24 @@ import itertools
 import random
 import smtplib
 import time
+from datetime import timedelta
 from email.message import EmailMessage
 
 import pytest
 
+from sqlalchemy import update
+
 import engine
-from service import games, history
+from service import games, history, models
 from service.db import db
 from service.inbound.handle import app_handler
 from service.inbound.listener import start_listener
+from service.models import utcnow
+from service.turns import submit
 from service.wsgi import app as make_app
 from tests.conftest import flush_test_db, runtime_env
+from tests.workers.helpers import add_player, decisions_of, migrated_sessions
+from workers.deadlines import play_overdue
 from workers.embedded_redis import free_port
 
 WAIT = 60                      # seconds for any one mail
@@ -102,10 +109,12 @@ def test_one_person_and_three_ai_agents_play_a_whole_game_through_the_api(stack)
             texts = [a["text"] for a in legal["actions"]]
             if texts == [f"answer {x}" for x in LETTERS]:
                 # A trivia question, offered to me as a choice of option; I see it but not the key.
-                trivia = client.get(f"/v1/games/{game_id}", headers=auth).json["state"]["trivia"]
+                seen_now = client.get(f"/v1/games/{game_id}", headers=auth).json["state"]
+                trivia = seen_now["trivia"]
                 assert [o[:3] for o in trivia["options"]["en"]] == [f"{x}) " for x in LETTERS]
                 assert "answer" not in trivia
                 choice = rng.randrange(4)
+                ideas_before = seen_now["agents"][0]["ideas"]
                 trivia_answers.append((legal["decision"], LETTERS[choice], trivia))
             elif "remove" in texts and rng.random() < 0.8:
                 choice = texts.index("remove")          # a person who likes to clear problems
@@ -120,6 +129,8 @@ def test_one_person_and_three_ai_agents_play_a_whole_game_through_the_api(stack)
                 assert last["question"] == trivia_answers[-1][2]["id"]
                 assert last["option"] == trivia_answers[-1][1]
                 assert last["node"] == trivia_answers[-1][2]["node"]
+                ideas_after = r.json["state"]["agents"][0]["ideas"]
+                assert ideas_after == ideas_before + (1 if last["right"] else 0)
             if r.json["status"] == "finished" or r.json["next"]["seat"] != 0:
                 break
 
@@ -135,9 +146,13 @@ def test_one_person_and_three_ai_agents_play_a_whole_game_through_the_api(stack)
                                                                   "question": trivia["id"]}
     with app.app_context():
         full = history.log_entries(db.session, games.get_row(db.session, game_id), None, "en")
-    # The AI agents never chose a letter: their answers were chance verdicts.
+    # The AI agents never chose a letter: each question they drew was answered by a chance verdict.
     assert not [e for e in full if e["seat"] in (1, 2, 3) and e["text"].startswith("answer")]
-    assert any(e["actor"] == "chance" and e["action"]["chance"] == "judge" for e in full)
+    ai_questions = [i for i, e in enumerate(full) if e["action"].get("chance") == "question"
+                    and full[i - 1]["seat"] in (1, 2, 3)]
+    assert ai_questions
+    for i in ai_questions:
+        assert full[i + 1]["actor"] == "chance" and full[i + 1]["action"]["chance"] == "judge"
     assert {e["actor"] for e in full if e["seat"] in (1, 2, 3)} == {"ai"}
 
     final = client.get(f"/v1/games/{game_id}", headers=auth).json
@@ -217,3 +232,35 @@ def test_a_trivia_question_reaches_the_person_by_mail_and_their_letter_is_played
     assert [(e["seat"], e["actor"]) for e in log[-3:]] == [(0, "human"), (-1, "chance"), (0, "human")]
     assert [log[-3]["text"], log[-1]["text"]] == ["quitar", "responder B"]
     assert log[-2]["action"] == {"chance": "question", "question": trivia["id"]}
+
+
+def test_the_ai_answers_an_absent_persons_trivia_question_at_the_deadline(tmp_path, monkeypatch):
+    # A seat the AI takes over keeps its options (the person's agent answers by choosing a letter),
+    # so the AI chooses one by search, blind to the key, like any other decision.
+    monkeypatch.setenv("TURNPOST_TAKEOVER_ITERATIONS", "200")
+    sessions = migrated_sessions(f"sqlite:///{tmp_path}/turnpost.db")
+    with sessions() as session:
+        alice = add_player(session, "Alice")
+        row = games.create_game(session, alice, "evoke", {"mission": 1},
+                                [{"player_id": alice.id}, {"ai": AI}, {"ai": AI}, {"ai": AI}],
+                                seed=_first_seed_with_a_lone_problem_at_home(), turn_deadline_hours=1)
+        game_id = row.id
+        assert row.options["agent1_ai"] is False
+        submit(session, game_id, 0, 0, text="remove")
+        row, state = games.load_state(session, game_id)
+        asked = state.decision_count()
+        assert [state.action_to_text(a) for a in state.legal_actions()] == [f"answer {x}" for x in LETTERS]
+        session.execute(update(models.Game).where(models.Game.id == game_id)
+                        .values(deadline_at=utcnow() - timedelta(minutes=1)))
+        session.commit()
+
+    report = play_overdue(sessions, game_id, 0, asked)
+    assert report["claimed"] and report["played"] >= 1
+    letter = report["actions"][0]["option"]
+    assert report["actions"][0] == {"action": "answer", "option": letter} and letter in LETTERS
+    number, seat, _action, actor = decisions_of(sessions, game_id)[asked]
+    assert (number, seat, actor) == (asked, 0, "ai")
+    with sessions() as session:
+        row, state = games.load_state(session, game_id)
+        assert row.options["agent1_ai"] is False                # the options did not change
+        assert state.to_json(0)["last_trivia"]["option"] == letter
