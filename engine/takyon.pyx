@@ -584,6 +584,15 @@ cdef int _can_complete(TkS* s, int p, int m, int levels, int remote) noexcept no
             return 0
     return 1
 
+cdef int _tech_missing(TkS* s, int p, int m, int lv) noexcept nogil:
+    """1 if p's board cannot supply level lv's tech of mission m: fewer of that tech under that era
+    than the card's levels 1..lv ask for (the Museum covers only a *missing* tech)."""
+    cdef int j, t = g_m_ttype[m][lv - 1], e = g_m_tera[m][lv - 1], need = 0
+    for j in range(lv):
+        if g_m_ttype[m][j] == t and g_m_tera[m][j] == e:
+            need += 1
+    return s.board[p][e][t] < need
+
 cdef int _nt_can_buy(TkS* s, int p) noexcept nogil:
     cdef int i
     for i in range(3):
@@ -910,7 +919,7 @@ cdef int _legal(TkS* s, int* out) noexcept nogil:
                 if s.mus_level[m] == 0:
                     for lv in range(2, 4):
                         t = g_m_ttype[m][lv - 1]
-                        if g_buy[t] >= 0 and s.money[p] >= g_buy[t]:
+                        if g_buy[t] >= 0 and s.money[p] >= g_buy[t] and _tech_missing(s, p, m, lv):
                             out[k] = A_MUSEUM_BUY + m * 2 + lv - 2
                             k += 1
         if s.rules & V2_SELL_MISSIONS:
@@ -2200,6 +2209,9 @@ def _why(state, int a):
                 return "Variant 5: the museum sells no techs.", "Variante 5: el museo no vende techs."
             if r["mus_level"][m]:
                 return "Only one level per card can be bought.", "Solo se puede comprar un nivel por carta."
+            if not _tech_missing(&(<TakyonState>state).s, p, m, d["level"]):
+                return ("The Museum only covers a missing tech: you have that one on your board.",
+                        "El Museo solo cubre una tech que falta: esa la tienes en tu tablero.")
             return "You cannot pay that price.", "No puedes pagar ese precio."
         if not (r["rules"] & V2_SELL_MISSIONS):
             return "Missions are bought by the museum only with variant 2.", "El museo solo compra misiones con la variante 2."

@@ -242,3 +242,34 @@ def test_agency_may_be_chosen_without_clearing():
     act(state, "go paradox agency, no clear")
     d = state.to_json(None)
     assert d["players"][0]["tachyons"] == 5 and d["phase"] == "free_after_action"
+
+
+def test_museum_buys_only_a_missing_mission_tech():
+    # rules file, Time Museum: "pay the buy price to cover a *missing* level-2 or level-3 tech"
+    mid = find_mission(lambda c: len({(t["type"], t["era"]) for t in c["techs"]}) == 3)
+    c = card(mid)
+    state = new()
+    with Edit(state) as e:
+        e.mission(0, mid)
+        e.money(0, 9)
+        t2 = c["techs"][1]
+        e.board(0, tk_era(t2["era"]), tk_tech(t2["type"]))       # level 2's tech is on the board
+    act(state, "go time museum")
+    legal = state.legal_actions()
+    assert aid({"type": "museum_buy", "mission": mid, "level": 2}) not in legal
+    assert aid({"type": "museum_buy", "mission": mid, "level": 3}) in legal
+    assert "missing" in state.explain_illegal({"type": "museum_buy", "mission": mid, "level": 2}, "en")
+
+
+def test_museum_tech_is_missing_when_a_lower_level_of_the_card_needs_the_same_one():
+    # two levels asking for the same tech under the same era need two of them on the board
+    mid = find_mission(lambda c: (c["techs"][0]["type"], c["techs"][0]["era"])
+                       == (c["techs"][1]["type"], c["techs"][1]["era"]))
+    c = card(mid)
+    state = new()
+    with Edit(state) as e:
+        e.mission(0, mid)
+        e.money(0, 9)
+        e.board(0, tk_era(c["techs"][0]["era"]), tk_tech(c["techs"][0]["type"]))
+    act(state, "go time museum")
+    assert aid({"type": "museum_buy", "mission": mid, "level": 2}) in state.legal_actions()
