@@ -273,3 +273,43 @@ def test_museum_tech_is_missing_when_a_lower_level_of_the_card_needs_the_same_on
         e.board(0, tk_era(c["techs"][0]["era"]), tk_tech(c["techs"][0]["type"]))
     act(state, "go time museum")
     assert aid({"type": "museum_buy", "mission": mid, "level": 2}) in state.legal_actions()
+
+
+def test_variant_4_console_draws_three_and_keeps_two():
+    state = new(more_missions=True)
+    before = state.to_json(None)["hidden"]["mission_hands"][0]
+    act(state, "go mission console")
+    drawn = [m["id"] for m in state.to_json(0)["you"]["drawn"]]
+    assert len(drawn) == 3
+    act(state, f"keep {drawn[0]}")
+    assert state.current_player() == 0 and state.to_json(None)["phase"] == "choose_missions"
+    act(state, f"keep {drawn[2]}")
+    d = state.to_json(None)
+    assert d["hidden"]["mission_hands"][0] == before + [drawn[0], drawn[2]]
+    assert d["mission_discard"][-1] == drawn[1] and d["phase"] == "free_after_action"
+
+
+def test_museum_level_3_still_needs_tech_2_to_deliver_three_levels():
+    # "tech 3 only with tech 2": a museum-covered tech 3 does not stand in for tech 2
+    mid = find_mission(lambda c: c["season"] is None and len({(t["type"], t["era"]) for t in c["techs"]}) == 3)
+    c = card(mid)
+    state = new()
+    with Edit(state) as e:
+        e.mission(0, mid)
+        e.money(0, 9)
+    act(state, f"go time museum, museum {mid} level 3")
+    with Edit(state) as e:
+        e.board(0, tk_era(c["techs"][0]["era"]), tk_tech(c["techs"][0]["type"]))
+        for q in (1, 2):
+            if e["agent"][q] == c["continent"]:
+                e.agent(q, "antarctica")
+        e.agent(0, tk_cont(c["continent"]))
+        e["era"] = c["era"]
+    levels = [state.action_to_json(a)["levels"] for a in state.legal_actions()
+              if state.action_to_json(a)["type"] == "complete"]
+    assert levels == [1]
+    with Edit(state) as e:
+        e.board(0, tk_era(c["techs"][1]["era"]), tk_tech(c["techs"][1]["type"]))
+    levels = [state.action_to_json(a)["levels"] for a in state.legal_actions()
+              if state.action_to_json(a)["type"] == "complete"]
+    assert levels == [1, 2, 3]

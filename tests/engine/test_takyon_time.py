@@ -126,3 +126,15 @@ def test_variant_1_refuses_a_time_space_whose_forced_era_wrap_is_unaffordable():
         e.money(0, 1)
     spaces = [state.action_to_json(a).get("space") for a in state.legal_actions()]
     assert "low-gravity" not in spaces and "black-hole" in spaces
+
+
+def test_crossing_backward_from_prehistoric_to_environmental_crisis_also_costs_two():
+    # rules file, Eras: the wrap costs 2 per crossing "either way"
+    state = new()
+    with Edit(state) as e:
+        e["era"] = ERA["prehistoric"]
+    act(state, "go black hole, era")
+    d = state.to_json(None)
+    assert d["era"] == "environmental-crisis" and d["players"][0]["tachyons"] == 3
+    act(state, "era")       # second free point, no crossing: no cost
+    assert state.to_json(None)["players"][0]["tachyons"] == 3 and state.check_invariants() == 0
