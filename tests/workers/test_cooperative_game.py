@@ -13,6 +13,7 @@ import itertools
 import random
 import smtplib
 import time
+import uuid
 from datetime import timedelta
 from email.message import EmailMessage
 
@@ -59,7 +60,8 @@ def stack(tmp_path, redis_url, redis_conn, smtp_server, worker_process):
 
 
 def sign_up(client, name: str, mailbox: str, language: str):
-    email = f"{mailbox}@example.org"
+    # The SMTP server lives for the whole session: an address of this test's own.
+    email = f"{mailbox}.{uuid.uuid4().hex[:8]}@example.org"
     r = client.post("/v1/players", json={"name": name, "email": email, "language": language})
     assert r.status_code == 201, r.json
     return r.json["id"], email, {"Authorization": f"Bearer {r.json['token']}"}
@@ -196,13 +198,14 @@ def test_a_trivia_question_reaches_the_person_by_mail_and_their_letter_is_played
     game_id = start_game(client, auth, me, seed)["id"]
     home = client.get(f"/v1/games/{game_id}", headers=auth).json["state"]["agents"][0]["node"]
 
-    turn = box.wait_for(lambda m: address in str(m["To"]), WAIT)
+    turn = box.wait_for(lambda m: address in str(m["To"]) and f".g{game_id}." in m["Message-ID"],
+                        WAIT)
     assert turn["Content-Language"] == "es"
     assert "quitar" in turn.get_content()
 
     # "quitar" by mail: the question is drawn, and the answer shows it with its options, in Spanish.
-    _reply(port, address, turn["Reply-To"], "quitar", "lucia-remove")
-    answer = box.wait_for(lambda m: m["In-Reply-To"] == "<lucia-remove@mail.example>", WAIT)
+    _reply(port, address, turn["Reply-To"], "quitar", f"remove-{game_id}")
+    answer = box.wait_for(lambda m: m["In-Reply-To"] == f"<remove-{game_id}@mail.example>", WAIT)
     lines = answer.get_content().splitlines()
     body = "\n".join(lines)
     assert answer["Subject"] == f"[turnpost] Partida {game_id}: jugada recibida"
@@ -215,8 +218,8 @@ def test_a_trivia_question_reaches_the_person_by_mail_and_their_letter_is_played
     assert answer["Reply-To"].startswith("play+")        # answering this mail plays the pending decision
 
     # The reply with a letter is played as the seat's decision, and judged.
-    _reply(port, address, answer["Reply-To"], "B", "lucia-answer")
-    confirm = box.wait_for(lambda m: m["In-Reply-To"] == "<lucia-answer@mail.example>", WAIT)
+    _reply(port, address, answer["Reply-To"], "B", f"answer-{game_id}")
+    confirm = box.wait_for(lambda m: m["In-Reply-To"] == f"<answer-{game_id}@mail.example>", WAIT)
     assert "Tu jugada se ha registrado: B" in confirm.get_content()
     view = client.get(f"/v1/games/{game_id}", headers=auth).json
     last = view["state"]["last_trivia"]
