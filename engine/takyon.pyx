@@ -744,22 +744,108 @@ cdef inline long _rank_key(TkS* s, int p) noexcept nogil:
     # score, then tachyons, then techs (rules file tie-breaks)
     return (<long>_score(s, p) + 1000) * 1000000 + s.money[p] * 1000 + _tech_count(s, p)
 
+cdef int _levels_held(TkS* s, int p, int m) noexcept nogil:
+    """How many levels of mission m (1, 1-2 or 1-3, else 0) p's board and museum purchases cover,
+    wherever the markers and the agent are."""
+    cdef int need[NERA][NCOMMON]
+    cdef int i, e, t
+    memset(need, 0, sizeof(need))
+    for i in range(3):
+        if s.mus_level[m] == i + 1:
+            continue
+        e = g_m_tera[m][i]
+        t = g_m_ttype[m][i]
+        need[e][t] += 1
+        if s.board[p][e][t] < need[e][t]:
+            return i
+    return 3
+
+cdef double _closeness(TkS* s, int p, int m) noexcept nogil:
+    """Between 0 and 1: how near the markers and p's agent are to mission m's delivery conditions.
+    Each era or season step still to make (the shorter way round the ring) multiplies it by 0.85;
+    an agent one move away by 0.9, further (a Wormhole turn) by 0.75; a minor-locked delivery
+    continent (the Agency must clear it first) by 0.6, a permanently locked one (Remote Delivery
+    only) by 0.3."""
+    cdef int adj[8]
+    cdef int c = g_m_cont[m], d, k, i, near = 0
+    cdef double q = 1.0
+    d = (g_m_era[m] - s.era + NERA) % NERA
+    if NERA - d < d:
+        d = NERA - d
+    if g_m_season[m] >= 0:
+        k = (g_m_season[m] - s.season + NSEA) % NSEA
+        d += NSEA - k if NSEA - k < k else k
+    for i in range(d):
+        q *= 0.85
+    if _perm(s, c):
+        return q * 0.3
+    if _locked(s, c):
+        q *= 0.6
+    if s.agent[p] != c:
+        if s.agent[p] == ANTARCTICA:
+            near = 1
+        elif s.agent[p] >= 0:
+            k = _adjacent(s, s.agent[p], adj)
+            for i in range(k):
+                if adj[i] == c:
+                    near = 1
+        q *= 0.9 if near else 0.75
+    return q
+
 cdef double _heuristic(TkS* s, int p) noexcept nogil:
-    """A finer estimate of p's final score than _score: tachyons at half value without rounding,
-    the missions in hand at what they could score now (they are worth their points plus the set
-    bonus, not the hand penalty), and a small value for techs matching a mission in hand."""
+    """A finer estimate of p's final score than _score: tachyons at half value without rounding, and
+    the missions in hand at an expected value instead of only their hand penalty.
+
+    A mission's completion is worth its delivered points plus a bonus B (1 for a continent not
+    permanently locked, 2 for a continent new to p's completed set, and the hand penalty it stops
+    costing). A card in hand is worth:
+    - deliverable now: 0.9 x (points of the most levels deliverable + B);
+    - level 1 covered (board or museum) but not deliverable yet: (points covered + B) x
+      (0.15 + 0.6 x closeness), closeness (``_closeness``) falling with the era, season and continent
+      distance to the card's conditions, so moving the markers and the agent towards a delivery pays;
+    - level 1 not covered: 0.25 x (3 + B), the option value of a fresh card, plus 0.3 x points for
+      each higher level whose tech is on the board.
+    A seat pursues one or two cards at a time, so only the best card counts in full, the second at
+    half and the others not at all (they cost their hand penalty, in _score): the Console is worth a
+    visit for a first or second card, hoarding is not. Card values fade over the last 15 rounds
+    before a round cap. Without this the search and the greedy seat valued a drawn mission at its
+    hand penalty, never visited the Console and completed about one mission a game
+    (benchmarks/takyon_missions.py)."""
     cdef double v = _score(s, p) - s.money[p] // 2 + 0.5 * s.money[p]
-    cdef int i, j, m, val
+    cdef int i, j, m, c, val, held, pts, bonus, pen = 2 if (s.rules & V4_MORE_MISSIONS) else 1
+    cdef double late = 1.0, x, best = 0.0, second = 0.0
+    if s.max_rounds > 0 and s.max_rounds - s.round < 15:
+        late = (s.max_rounds - s.round) / 15.0
     for i in range(s.nhand[p]):
         m = s.hand[p][i]
+        c = g_m_cont[m]
+        bonus = pen + (0 if _perm(s, c) else 1) + 2
+        for j in range(s.ndone[p]):
+            if g_m_cont[s.done[p][j]] == c:
+                bonus -= 2
+                break
         val = _mission_value_now(s, p, m)
         if val > 0:
-            v += 0.8 * val + 1.0 + (2 if (s.rules & V4_MORE_MISSIONS) else 1)
+            x = 0.9 * (val + bonus)
         else:
-            for j in range(3):
-                if s.board[p][g_m_tera[m][j]][g_m_ttype[m][j]] > 0 or s.mus_level[m] == j + 1:
-                    v += 0.4 * g_m_pts[m][j]
-    return v
+            held = _levels_held(s, p, m)
+            if held > 0:
+                pts = 0
+                for j in range(held):
+                    pts += g_m_pts[m][j]
+                x = (pts + bonus) * (0.15 + 0.6 * _closeness(s, p, m)) * late
+            else:
+                x = 0.25 * (g_m_pts[m][0] + bonus)
+                for j in range(1, 3):
+                    if s.mus_level[m] == j + 1 or s.board[p][g_m_tera[m][j]][g_m_ttype[m][j]] > 0:
+                        x += 0.3 * g_m_pts[m][j]
+                x *= late
+        if x > best:
+            second = best
+            best = x
+        elif x > second:
+            second = x
+    return v + best + 0.5 * second
 
 
 # ------------------------------------------------------------------------------ legal actions

@@ -73,3 +73,49 @@ def test_mcts_1000_beats_greedy_and_random_seats_in_small_seeded_matches():
     vs_greedy = play_match(game, [ai, GreedyPlayer(), GreedyPlayer()], games=12, seed=31)
     assert vs_random["players"][0]["wins"] >= 11, vs_random
     assert vs_greedy["players"][0]["wins"] >= 8, vs_greedy
+
+
+def test_heuristic_values_a_first_fresh_mission_above_its_hand_penalty_but_not_a_hoard():
+    from engine.takyon import MISSION_IDS
+    from tests.engine.takyon_util import Edit, new
+    state = new(seed=3)
+    with Edit(state) as e:          # seat 0 with an empty hand
+        e["nhand"][0] = 0
+        h = e["hand"][0][0]
+        e["hand"][0][0] = -1
+        e["mdisc"][e["nmdisc"]] = h
+        e["nmdisc"] += 1
+    empty = state.heuristic(0)
+    ids = MISSION_IDS
+    one = state.clone()
+    with Edit(one) as e:
+        e.mission(0, ids[e["mdeck"][0]])
+    assert one.score_now(0) == state.score_now(0) - 1          # the hand penalty
+    assert one.heuristic(0) > empty + 0.5                      # worth more than the Console's tachyon
+    many = one.clone()
+    with Edit(many) as e:
+        for m in list(e["mdeck"][1:5]):
+            e.mission(0, ids[m])
+    assert many.heuristic(0) < one.heuristic(0)                # a third and more cards are a cost
+
+
+def test_heuristic_rises_as_the_markers_and_agent_near_a_mission_whose_tech_1_is_held():
+    from engine.takyon import CONT_KEYS, ERA_KEYS, TECH_KEYS
+    from tests.engine.takyon_util import Edit, card, find_mission, new
+    mid = find_mission(lambda c: c["season"] is None and c["continent"] == 2)     # Africa
+    c = card(mid)
+    state = new(seed=3)
+    with Edit(state) as e:
+        e.mission(0, mid)
+        e.board(0, ERA_KEYS[c["techs"][0]["era"]], TECH_KEYS[c["techs"][0]["type"]])
+        e.agent(0, "asia")                                     # not adjacent to Africa
+        e["era"] = (c["era"] + 3) % 6                          # as far as the ring allows
+    values = [state.heuristic(0)]
+    for step in ("agent", "era", "era2"):
+        with Edit(state) as e:
+            if step == "agent":
+                e.agent(0, "europe")                           # adjacent to Africa
+            else:
+                e["era"] = (c["era"] + (2 if step == "era" else 1)) % 6
+        values.append(state.heuristic(0))
+    assert values == sorted(values) and len(set(values)) == 4, values
