@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 
 from sqlalchemy import select
 
@@ -54,3 +55,15 @@ def pending_outbox(sessions) -> list[tuple[str, dict]]:
         rows = session.scalars(select(models.Outbox).where(models.Outbox.relayed_at.is_(None))
                                .order_by(models.Outbox.id)).all()
         return [(r.kind, r.payload) for r in rows]
+
+
+def poll(predicate, timeout: float = 60.0, interval: float = 0.05):
+    """Poll ``predicate`` until it is truthy (and return its value) or ``timeout`` passes (then fail).
+    For state that gives no event to wait on (database rows, Redis jobs); never a fixed sleep."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError("condition not met in time")

@@ -7,7 +7,6 @@ timeout; nothing sleeps to synchronise.
 """
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 from rq.job import Job
@@ -16,24 +15,13 @@ from sqlalchemy import update
 from service import games, models, seats, turns
 from service.models import utcnow
 from tests.conftest import flush_test_db, runtime_env
-from tests.workers.helpers import add_player, decisions_of, migrated_sessions
+from tests.workers.helpers import add_player, decisions_of, migrated_sessions, poll
 from workers import queues
 
 WAIT = 60
 # Seed 7 deals seat 0 the Jack; with this iteration budget the takeover search passes
 # (deterministic: the budget is iterations, the seconds limit is never reached).
 SEED = 7
-
-
-def poll(predicate, timeout=WAIT, interval=0.05):
-    """Poll ``predicate`` until it is truthy or ``timeout`` passes (then fail)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError("condition not met in time")
 
 
 def two_humans(sessions):

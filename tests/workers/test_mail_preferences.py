@@ -6,7 +6,6 @@ condition variable or a poll with a timeout; nothing sleeps to synchronise.
 """
 from __future__ import annotations
 
-import time
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
@@ -16,7 +15,7 @@ from service import models, resign
 from service.mail.schedule import next_digest_at, quiet_until
 from service.models import utcnow
 from tests.conftest import flush_test_db, runtime_env
-from tests.workers.helpers import add_player, human_vs_ai, migrated_sessions
+from tests.workers.helpers import add_player, human_vs_ai, migrated_sessions, poll
 from workers import queues
 
 WAIT = 60
@@ -59,16 +58,6 @@ def test_digest_waits_its_hours_and_avoids_quiet_hours():
 
 
 # ------------------------------------------------------------------------------------- with a worker
-def poll(predicate, timeout=WAIT, interval=0.05):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError("condition not met in time")
-
-
 def _result(redis_conn, jid):
     job = poll(lambda: Job.exists(jid, connection=redis_conn)
                and Job.fetch(jid, connection=redis_conn, serializer=queues.SERIALIZER))
