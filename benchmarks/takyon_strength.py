@@ -39,8 +39,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--iterations", type=int, default=1000)
-    ap.add_argument("--rollout-depth", type=int, default=5)
-    ap.add_argument("--c", type=float, default=0.2)
+    tuned = engine.game_spec("takyon").search_defaults     # what AI seats in the service use
+    ap.add_argument("--rollout-depth", type=int, default=tuned["rollout_depth"])
+    ap.add_argument("--c", type=float, default=tuned["c"])
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--speed-only", action="store_true")
     args = ap.parse_args(argv)

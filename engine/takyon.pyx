@@ -2388,6 +2388,10 @@ SPEC = register(GameSpec(
     min_players=2, max_players=5, default_players=3, max_legal=NUM_ACTIONS, num_distinct_actions=NUM_ACTIONS,
     options=OPTIONS, ruleset="azahar-takyon-2023+turnpost-house-1", content_version=PACK["name"],
     hidden_information=True,
+    # Measured by benchmarks/takyon_strength.py: win shares from the heuristic differ by hundredths
+    # between moves, so a small exploration constant; uncut random rollouts to a 60-round end say
+    # little, so rollouts stop after 5 decisions and the heuristic scores them.
+    search_defaults={"rollout_depth": 5, "c": 0.2},
     conformance=({"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
                  {"players": 3, "mandatory_era": True}, {"players": 3, "sell_missions": True},
                  {"players": 3, "first_loses": True}, {"players": 4, "more_missions": True},
