@@ -3,10 +3,13 @@
     .venv/bin/python benchmarks/engine_bench.py --game ttykm --seconds 3
     .venv/bin/python benchmarks/engine_bench.py --game takyon --options '{"players": 4}'
     .venv/bin/python benchmarks/engine_bench.py            # every listed game, default options
+    .venv/bin/python benchmarks/engine_bench.py --game takyon --search '{}'   # plain search settings
 
 Figures per game: uniformly random playouts run at C level (``engine.random_playouts``: decisions/s,
 games/s, mean length), then one search from the first position with a choice (MCTS for perfect information,
-ISMCTS for hidden information: iterations/s, and simulated decisions/s including the tree work).
+ISMCTS for hidden information: iterations/s, and simulated decisions/s including the tree work),
+with the settings AI seats use in the service (the game's ``search_defaults``) unless ``--search``
+names others.
 Single-threaded; on a shared machine the figures move with the load, so say so when quoting them.
 """
 import argparse
@@ -21,9 +24,9 @@ import engine  # noqa: E402
 from mcts import search  # noqa: E402
 
 
-def emit(bench, value, unit, game):
+def emit(bench, value, unit, game, **extra):
     print(json.dumps({"bench": bench, "value": round(value, 3), "unit": unit, "game": game.name,
-                      "options": game.options}), flush=True)
+                      "options": game.options, **extra}), flush=True)
 
 
 def first_decision(game, seed):
@@ -58,13 +61,14 @@ def bench_playouts(game, seconds, seed):
     emit("random_playout_mean_length", decisions / games, "decisions", game)
 
 
-def bench_search(game, seconds, seed):
+def bench_search(game, seconds, seed, params=None):
+    params = dict(game.spec.search_defaults or {}) if params is None else params
     state = first_decision(game, seed)
-    result = search(state, seconds=seconds, seed=seed)
+    result = search(state, seconds=seconds, seed=seed, **params)
     kind = "ismcts" if game.spec.hidden_information else "mcts"
-    emit(f"{kind}_iterations_per_s", result.iterations_per_second, "iterations/s", game)
-    emit(f"{kind}_decisions_per_s", result.decisions_per_second, "decisions/s", game)
-    emit(f"{kind}_tree_nodes", result.nodes, "nodes", game)
+    emit(f"{kind}_iterations_per_s", result.iterations_per_second, "iterations/s", game, search=params)
+    emit(f"{kind}_decisions_per_s", result.decisions_per_second, "decisions/s", game, search=params)
+    emit(f"{kind}_tree_nodes", result.nodes, "nodes", game, search=params)
 
 
 def main(argv=None):
@@ -73,6 +77,8 @@ def main(argv=None):
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search", help="search settings as a JSON object (default: the game's "
+                                         "search_defaults, as AI seats use them)")
     args = parser.parse_args(argv)
     if args.game:
         games = [engine.load_game(args.game, **json.loads(args.options))]
@@ -83,7 +89,8 @@ def main(argv=None):
         return 1
     for game in games:
         bench_playouts(game, args.seconds, args.seed)
-        bench_search(game, args.seconds, args.seed)
+        bench_search(game, args.seconds, args.seed,
+                     json.loads(args.search) if args.search is not None else None)
     return 0
 
 
