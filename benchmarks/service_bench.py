@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from service.models import Game  # noqa: E402
+from workers.embedded_redis import free_port  # noqa: E402
 
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 LONG = 2000
@@ -112,12 +112,6 @@ def pick_long_game():
 
 
 # ------------------------------------------------------------------------------------- the server
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_gunicorn(db_url, workers, threads, data_dir):
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "TURNPOST_DATA_DIR": str(data_dir),

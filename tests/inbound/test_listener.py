@@ -1,18 +1,12 @@
 """The SMTP listener over a real socket: what reaches the handler, and what the sender is told."""
 import smtplib
-import socket
 import threading
 from email.message import EmailMessage
 
 import pytest
 
 from service.inbound.listener import parse_listen, start_listener
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from workers.embedded_redis import free_port
 
 
 class Recorder:
