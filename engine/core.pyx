@@ -25,7 +25,7 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memcmp
 
-from engine.rng cimport Rng, rng_seed, rng_below, rng_uniform, rng_next, fnv1a, FNV_OFFSET
+from engine.rng cimport Rng, rng_seed, rng_below, rng_choose, fnv1a, FNV_OFFSET
 
 from engine.errors import IllegalActionError
 
@@ -154,14 +154,15 @@ cdef class State:
             raise IllegalActionError("This is not a chance node.", "Esto no es un nodo de azar.",
                                      code="not_chance")
         cdef Rng rng
-        rng_seed(&rng, _seed64(self.seed) ^ (<uint64_t>self.c_decision_count() * _GOLDEN))
-        cdef double u = rng_uniform(&rng)
-        acc = 0.0
-        for a, p in outcomes:
-            acc += p
-            if u < acc:
-                return a
-        return outcomes[-1][0]
+        cdef int i, k = len(outcomes)
+        cdef double* probs = <double*>malloc(sizeof(double) * k)
+        try:
+            for i in range(k):
+                probs[i] = outcomes[i][1]
+            rng_seed(&rng, _seed64(self.seed) ^ (<uint64_t>self.c_decision_count() * _GOLDEN))
+            return outcomes[rng_choose(&rng, probs, k)][0]
+        finally:
+            free(probs)
 
     def apply_action(self, int action):
         """Apply one decision; raises :class:`engine.errors.IllegalActionError` (state untouched) if
@@ -290,7 +291,7 @@ def random_playouts(State root, int games, uint64_t seed, bint check=False, long
     cdef long n, decisions = 0, max_len = 0
     cdef long terminal = 0, empty = 0, unsorted = 0, badprob = 0, invariant = 0, first_code = 0
     cdef long legal_after_end = 0
-    cdef double u, acc
+    cdef double acc
     rng_seed(&rng, seed)
     for i in range(MAX_PLAYERS):
         totals[i] = 0.0
@@ -305,14 +306,7 @@ def random_playouts(State root, int games, uint64_t seed, bint check=False, long
                     if k <= 0:
                         empty += 1
                         break
-                    u = rng_uniform(&rng)
-                    acc = 0.0
-                    a = acts[k - 1]
-                    for i in range(k):
-                        acc += probs[i]
-                        if u < acc:
-                            a = acts[i]
-                            break
+                    a = acts[rng_choose(&rng, probs, k)]
                     if check:
                         acc = 0.0
                         for i in range(k):

@@ -21,6 +21,13 @@ cdef extern from *:
     static inline double tp_rng_uniform(TpRng *r) {
         return (double)(tp_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
     }
+    /* An index drawn from k probabilities (ascending cumulative search; the last takes any rounding
+       remainder). The one way chance outcomes are sampled, in the engine and in search. */
+    static inline int tp_rng_choose(TpRng *r, const double *probs, int k) {
+        double u = tp_rng_uniform(r), acc = 0.0;
+        for (int i = 0; i < k - 1; i++) { acc += probs[i]; if (u < acc) return i; }
+        return k - 1;
+    }
     /* FNV-1a over raw bytes, for hashing structs. */
     static inline unsigned long long tp_fnv1a(const void *p, size_t n, unsigned long long h) {
         const unsigned char *b = (const unsigned char *)p;
@@ -35,5 +42,6 @@ cdef extern from *:
     void rng_seed "tp_rng_seed"(Rng* r, uint64_t seed) noexcept nogil
     uint32_t rng_below "tp_rng_below"(Rng* r, uint32_t n) noexcept nogil
     double rng_uniform "tp_rng_uniform"(Rng* r) noexcept nogil
+    int rng_choose "tp_rng_choose"(Rng* r, const double* probs, int k) noexcept nogil
     uint64_t fnv1a "tp_fnv1a"(const void* p, size_t n, uint64_t h) noexcept nogil
     uint64_t FNV_OFFSET "TP_FNV_OFFSET"

@@ -48,7 +48,7 @@ from libc.stdlib cimport free, malloc, realloc
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from engine.core cimport State, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_PLAYERS
-from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
+from engine.rng cimport Rng, rng_below, rng_seed, rng_choose
 
 from mcts.result import SearchResult
 
@@ -134,14 +134,7 @@ cdef int _child(Tree* t, int parent, int action, int player, uint64_t key, bint*
 
 cdef inline int _sample_chance(State s, int* acts, double* probs, Rng* rng) noexcept:
     cdef int k = s.c_chance_outcomes(acts, probs)
-    cdef double u = rng_uniform(rng)
-    cdef double acc = 0.0
-    cdef int i
-    for i in range(k - 1):
-        acc += probs[i]
-        if u < acc:
-            return acts[i]
-    return acts[k - 1]
+    return acts[rng_choose(rng, probs, k)]
 
 
 cdef struct Params:
