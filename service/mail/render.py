@@ -16,6 +16,7 @@ from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 
 import engine
+from service import history
 from service.mail.templates import lang_or_default, t
 
 #: Past decisions listed in a mail; older ones are summarised as a count.
@@ -74,27 +75,10 @@ def seat_label(seat: int, names: dict, lang: str) -> str:
     return t(lang, "seat_named", seat=seat, name=name) if name else t(lang, "seat", seat=seat)
 
 
-def _view_after(state, action: int, viewer: int) -> str:
-    s = state.clone()
-    s.apply_action(action)
-    return json.dumps(s.to_json(viewer), sort_keys=True)
-
-
 def visible_to(state, action: int, viewer: int, hidden_information: bool) -> bool:
-    """Whether ``viewer`` can tell that ``action`` (legal in ``state``) is the one that was taken.
-
-    In a perfect-information game every decision is public. Otherwise the decision is visible only if
-    the viewer's view after it differs from the view after each alternative; naming a decision the
-    viewer could not single out would leak what their view hides (a dealt card, a secret choice).
-    """
-    if not hidden_information:
-        return True
-    alternatives = [a for a in state.legal_actions() if a != action]
-    if not alternatives:
-        # Forced: the viewer knows what happened without being told.
-        return True
-    mine = _view_after(state, action, viewer)
-    return all(_view_after(state, a, viewer) != mine for a in alternatives)
+    """Whether ``viewer`` may read ``action`` (legal in ``state``): the log's rule
+    (:func:`service.history.visible`), so a mail never names what the log would redact."""
+    return not hidden_information or history.visible(state, action, state.current_player(), viewer)
 
 
 def events_since_last_turn(info: GameInfo, seat: int, lang: str) -> tuple[list[str], bool, int]:
