@@ -5,7 +5,6 @@ add a dependency and nothing else. A language we do not have falls back to Engli
 """
 from __future__ import annotations
 
-from service.i18n import LANGUAGES  # noqa: F401 - the one list of languages, re-exported here
 
 TEXT = {
     "en": {
